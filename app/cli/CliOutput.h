@@ -1,0 +1,25 @@
+#pragma once
+
+#include "Error.h"
+
+#include <QByteArray>
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+namespace ts::cli {
+
+// Exit statuses shared by every subcommand.
+enum Exit : int { ExitOk = 0, ExitInvalid = 1, ExitUsage = 2 };
+
+void out(const QString& text);           // stdout, UTF-8, newline added
+void outRaw(const QByteArray& bytes);    // stdout, as is
+void err(const QString& text);           // stderr, UTF-8, newline added
+// An Error becomes exit 2 when it is about the file system or arguments, 1 when the file is bad.
+int exitFor(const Error& error);
+// Parses a subcommand's arguments; on a usage error prints it and returns false.
+bool parseOrExplain(QCommandLineParser& parser, const QStringList& args, const QString& usage);
+// Left-aligned columns, widths from the widest cell.
+QString formatTable(const QList<QStringList>& rows);
+
+} // namespace ts::cli

@@ -1,0 +1,134 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include "Format.h"
+#include "JsonWriter.h"
+#include "Model.h"
+#include "ModelJson.h"
+#include "NameTree.h"
+
+#include <QFileInfo>
+
+namespace ts::cli {
+namespace {
+
+QString kindName(Model::Kind kind)
+{
+    switch (kind) {
+    case Model::Kind::SingleFile: return QStringLiteral("file");
+    case Model::Kind::IndexedShards: return QStringLiteral("index");
+    case Model::Kind::FolderOfShards: return QStringLiteral("folder");
+    }
+    return {};
+}
+
+void printJson(const Model& model, const NameTree& tree)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key(QStringLiteral("file")).value(model.path());
+    json.key(QStringLiteral("kind")).value(kindName(model.kind()));
+    json.key(QStringLiteral("shards")).beginArray();
+    for (const auto& shard : model.shards()) {
+        json.beginObject();
+        json.key(QStringLiteral("file")).value(shard->path());
+        json.key(QStringLiteral("size")).value(shard->fileSize());
+        json.key(QStringLiteral("header_bytes")).value(shard->header().dataOffset());
+        json.key(QStringLiteral("tensors")).value(static_cast<std::uint64_t>(shard->tensors().size()));
+        json.endObject();
+    }
+    json.endArray();
+    json.key(QStringLiteral("size")).value(model.totalFileBytes());
+    json.key(QStringLiteral("header_bytes")).value(model.headerBytes());
+    json.key(QStringLiteral("tensor_count")).value(static_cast<std::uint64_t>(model.tensors().size()));
+    json.key(QStringLiteral("parameters")).value(model.totalParameters());
+    json.key(QStringLiteral("tensor_bytes")).value(model.totalTensorBytes());
+    json.key(QStringLiteral("dtypes")).beginArray();
+    for (const DtypeTotals& d : tree.root().byDtype) {
+        json.beginObject();
+        json.key(QStringLiteral("dtype")).value(dtypeName(d.dtype));
+        json.key(QStringLiteral("tensors")).value(d.tensors);
+        json.key(QStringLiteral("parameters")).value(d.parameters);
+        json.key(QStringLiteral("bytes")).value(d.bytes);
+        json.endObject();
+    }
+    json.endArray();
+    json.key(QStringLiteral("metadata"));
+    writeMetadataJson(json, model.metadata());
+    json.key(QStringLiteral("warnings"));
+    writeDiagnosticsJson(json, model.warnings());
+    json.endObject();
+    outRaw(json.data() + '\n');
+}
+
+void printText(const Model& model, const NameTree& tree)
+{
+    QList<QStringList> rows;
+    rows << QStringList{QStringLiteral("File:"), model.path()};
+    if (model.isSharded())
+        rows << QStringList{QStringLiteral("Shards:"), QString::number(model.shards().size())};
+    rows << QStringList{QStringLiteral("Size:"), QStringLiteral("%1 (%2 bytes)").arg(formatBytes(model.totalFileBytes()),
+                                                                                     formatGrouped(model.totalFileBytes()))};
+    rows << QStringList{QStringLiteral("Header:"), QStringLiteral("%1 bytes").arg(formatGrouped(model.headerBytes()))};
+    rows << QStringList{QStringLiteral("Tensors:"), formatGrouped(model.tensors().size())};
+    rows << QStringList{QStringLiteral("Parameters:"), QStringLiteral("%1 (%2)").arg(formatCount(model.totalParameters()),
+                                                                                    formatGrouped(model.totalParameters()))};
+    out(formatTable(rows));
+    out(QStringLiteral("\nBy dtype:"));
+    QList<QStringList> dtypes;
+    dtypes << QStringList{QStringLiteral("  dtype"), QStringLiteral("tensors"), QStringLiteral("parameters"),
+                          QStringLiteral("bytes")};
+    for (const DtypeTotals& d : tree.root().byDtype) {
+        dtypes << QStringList{QStringLiteral("  ") + dtypeName(d.dtype), formatGrouped(d.tensors),
+                              formatCount(d.parameters), formatBytes(d.bytes)};
+    }
+    out(formatTable(dtypes));
+    const auto& metadata = model.metadata();
+    if (!metadata) {
+        out(QStringLiteral("\nMetadata: none"));
+    } else {
+        out(QStringLiteral("\nMetadata: %1 key(s)").arg(metadata->size()));
+        for (const auto& [key, value] : metadata->entries()) {
+            QString shown = value;
+            if (shown.size() > 200)
+                shown = shown.left(200) + QStringLiteral("… (%1 chars)").arg(value.size());
+            out(QStringLiteral("  %1 = %2").arg(key, shown));
+        }
+    }
+    if (model.warnings().empty()) {
+        out(QStringLiteral("\nWarnings: none"));
+    } else {
+        out(QStringLiteral("\nWarnings: %1").arg(model.warnings().size()));
+        for (const Diagnostic& d : model.warnings())
+            out(QStringLiteral("  %1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+    }
+}
+
+} // namespace
+
+int runInfo(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to describe."));
+    const QString usage = QStringLiteral("usage: tensorscope-cli info [--json] FILE");
+    if (!parseOrExplain(parser, args, usage))
+        return ExitUsage;
+    if (parser.positionalArguments().size() != 1) {
+        err(usage);
+        return ExitUsage;
+    }
+    auto model = Model::open(parser.positionalArguments().front());
+    if (!model) {
+        err(model.error().toString());
+        return exitFor(model.error());
+    }
+    const NameTree tree(**model);
+    if (parser.isSet(QStringLiteral("json")))
+        printJson(**model, tree);
+    else
+        printText(**model, tree);
+    return ExitOk;
+}
+
+} // namespace ts::cli

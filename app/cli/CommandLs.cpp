@@ -1,0 +1,85 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include "Format.h"
+#include "Glob.h"
+#include "JsonWriter.h"
+#include "Model.h"
+#include "ModelJson.h"
+
+#include <QFileInfo>
+
+namespace ts::cli {
+
+int runLs(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
+    parser.addOption({QStringLiteral("filter"), QStringLiteral("Only tensors whose name matches GLOB."), QStringLiteral("GLOB")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to list."));
+    const QString usage = QStringLiteral("usage: tensorscope-cli ls [--json] [--filter GLOB] FILE");
+    if (!parseOrExplain(parser, args, usage))
+        return ExitUsage;
+    if (parser.positionalArguments().size() != 1) {
+        err(usage);
+        return ExitUsage;
+    }
+    auto opened = Model::open(parser.positionalArguments().front());
+    if (!opened) {
+        err(opened.error().toString());
+        return exitFor(opened.error());
+    }
+    const Model& model = **opened;
+    const bool filtered = parser.isSet(QStringLiteral("filter"));
+    const QRegularExpression glob = globToRegularExpression(parser.value(QStringLiteral("filter")));
+    std::vector<const ModelTensor*> shown;
+    for (const ModelTensor& t : model.tensors()) {
+        if (!filtered || glob.match(t.info.name).hasMatch())
+            shown.push_back(&t);
+    }
+
+    if (parser.isSet(QStringLiteral("json"))) {
+        JsonWriter json;
+        json.beginObject();
+        json.key(QStringLiteral("file")).value(model.path());
+        json.key(QStringLiteral("tensors")).beginArray();
+        for (const ModelTensor* t : shown) {
+            if (!model.isSharded()) {
+                writeTensorJson(json, t->info);
+                continue;
+            }
+            // Sharded: the same object plus the shard it lives in.
+            JsonWriter one;
+            writeTensorJson(one, t->info);
+            QByteArray obj = one.data();
+            obj.chop(1);
+            JsonWriter shard;
+            shard.value(QFileInfo(model.shards()[static_cast<std::size_t>(t->shard)]->path()).fileName());
+            json.raw(obj + ",\"shard\":" + shard.data() + '}');
+        }
+        json.endArray();
+        json.key(QStringLiteral("metadata"));
+        writeMetadataJson(json, model.metadata());
+        json.endObject();
+        outRaw(json.data() + '\n');
+        return ExitOk;
+    }
+    QList<QStringList> rows;
+    QStringList head{QStringLiteral("NAME"), QStringLiteral("DTYPE"), QStringLiteral("SHAPE"), QStringLiteral("PARAMS"),
+                     QStringLiteral("BYTES"), QStringLiteral("OFFSETS")};
+    if (model.isSharded())
+        head << QStringLiteral("SHARD");
+    rows << head;
+    for (const ModelTensor* t : shown) {
+        QStringList row{t->info.name, dtypeName(t->info.dtype), t->info.shapeString(),
+                        formatGrouped(t->info.elementCount()), formatGrouped(t->info.byteSize()),
+                        QStringLiteral("[%1, %2]").arg(t->info.begin).arg(t->info.end)};
+        if (model.isSharded())
+            row << QFileInfo(model.shards()[static_cast<std::size_t>(t->shard)]->path()).fileName();
+        rows << row;
+    }
+    out(formatTable(rows));
+    return ExitOk;
+}
+
+} // namespace ts::cli

@@ -1,0 +1,96 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include "JsonWriter.h"
+#include "Model.h"
+#include "ModelJson.h"
+#include "SafetensorsWriter.h"
+
+namespace ts::cli {
+
+int runMeta(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the metadata as a JSON object (null when absent).")});
+    parser.addOption({QStringLiteral("set"), QStringLiteral("Set KEY to VALUE (repeatable)."), QStringLiteral("KEY=VALUE")});
+    parser.addOption({QStringLiteral("unset"), QStringLiteral("Remove KEY (repeatable)."), QStringLiteral("KEY")});
+    parser.addOption({QStringLiteral("clear"), QStringLiteral("Remove every key before applying --set.")});
+    parser.addOption({QStringLiteral("no-metadata"), QStringLiteral("Write the file without a __metadata__ entry at all.")});
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to OUT instead of FILE."), QStringLiteral("OUT")});
+    parser.addOption({QStringLiteral("header-slack"), QStringLiteral("Pad the header with BYTES spaces for later in-place edits."),
+                      QStringLiteral("BYTES"), QStringLiteral("0")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .safetensors file."));
+    const QString usage = QStringLiteral(
+        "usage: tensorscope-cli meta FILE [--set KEY=VALUE]... [--unset KEY]... [--clear] [--no-metadata] [-o OUT] "
+        "[--header-slack BYTES] [--json]");
+    if (!parseOrExplain(parser, args, usage))
+        return ExitUsage;
+    if (parser.positionalArguments().size() != 1) {
+        err(usage);
+        return ExitUsage;
+    }
+    const QString path = parser.positionalArguments().front();
+    auto opened = Model::open(path);
+    if (!opened) {
+        err(opened.error().toString());
+        return exitFor(opened.error());
+    }
+    const Model& model = **opened;
+    const bool edits = parser.isSet(QStringLiteral("set")) || parser.isSet(QStringLiteral("unset")) ||
+                       parser.isSet(QStringLiteral("clear")) || parser.isSet(QStringLiteral("no-metadata"));
+    if (!edits) {
+        if (parser.isSet(QStringLiteral("json"))) {
+            JsonWriter json;
+            writeMetadataJson(json, model.metadata());
+            outRaw(json.data() + '\n');
+        } else if (!model.metadata()) {
+            out(QStringLiteral("(no metadata)"));
+        } else {
+            for (const auto& [key, value] : model.metadata()->entries())
+                out(key + QStringLiteral(" = ") + value);
+        }
+        return ExitOk;
+    }
+    if (model.isSharded()) {
+        err(QStringLiteral("tensorscope-cli: %1 is a sharded model; edit the metadata of each shard file").arg(path));
+        return ExitUsage;
+    }
+    bool slackOk = false;
+    const qulonglong slack = parser.value(QStringLiteral("header-slack")).toULongLong(&slackOk);
+    if (!slackOk || slack > 64ull * 1024 * 1024) {
+        err(QStringLiteral("tensorscope-cli: --header-slack must be a byte count up to 67108864"));
+        return ExitUsage;
+    }
+    std::optional<Metadata> metadata = model.metadata();
+    if (parser.isSet(QStringLiteral("clear")) || !metadata)
+        metadata = Metadata{};
+    for (const QString& key : parser.values(QStringLiteral("unset")))
+        metadata->remove(key);
+    for (const QString& assignment : parser.values(QStringLiteral("set"))) {
+        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            err(QStringLiteral("tensorscope-cli: --set expects KEY=VALUE, got \"%1\"").arg(assignment));
+            return ExitUsage;
+        }
+        metadata->set(assignment.left(eq), assignment.mid(eq + 1));
+    }
+    if (parser.isSet(QStringLiteral("no-metadata")))
+        metadata.reset();
+    const QString target = parser.isSet(QStringLiteral("output")) ? parser.value(QStringLiteral("output")) : path;
+    WriteOptions options;
+    options.headerSlack = slack;
+    if (auto r = SafetensorsWriter::rewriteMetadata(*model.shards().front(), metadata, target, options); !r) {
+        err(r.error().toString());
+        return exitFor(r.error());
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        JsonWriter json;
+        writeMetadataJson(json, metadata);
+        outRaw(json.data() + '\n');
+    } else {
+        out(QStringLiteral("wrote %1").arg(target));
+    }
+    return ExitOk;
+}
+
+} // namespace ts::cli

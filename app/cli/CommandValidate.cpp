@@ -1,0 +1,102 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include "JsonWriter.h"
+#include "Model.h"
+#include "ModelJson.h"
+
+namespace ts::cli {
+namespace {
+
+struct Verdict {
+    QString file;
+    std::shared_ptr<const Model> model; // set when valid
+    std::optional<Error> error;
+};
+
+void printJson(const Verdict& v)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key(QStringLiteral("file")).value(v.file);
+    json.key(QStringLiteral("ok")).value(!v.error.has_value());
+    json.key(QStringLiteral("error"));
+    if (v.error)
+        json.value(errorCodeName(v.error->code));
+    else
+        json.null();
+    json.key(QStringLiteral("message")).value(v.error ? v.error->message : QStringLiteral("valid"));
+    if (v.error) {
+        json.key(QStringLiteral("tensor"));
+        if (v.error->tensor.isNull())
+            json.null();
+        else
+            json.value(v.error->tensor);
+        json.key(QStringLiteral("offset"));
+        if (v.error->offset)
+            json.value(*v.error->offset);
+        else
+            json.null();
+    }
+    json.key(QStringLiteral("warnings"));
+    writeDiagnosticsJson(json, v.model ? v.model->warnings() : std::vector<Diagnostic>{});
+    if (v.model) {
+        json.key(QStringLiteral("tensors")).beginArray();
+        for (const ModelTensor& t : v.model->tensors())
+            writeTensorJson(json, t.info);
+        json.endArray();
+        json.key(QStringLiteral("metadata"));
+        writeMetadataJson(json, v.model->metadata());
+    }
+    json.endObject();
+    outRaw(json.data() + '\n');
+}
+
+void printText(const Verdict& v)
+{
+    if (v.error) {
+        out(QStringLiteral("INVALID  ") + v.error->toString());
+        return;
+    }
+    out(QStringLiteral("OK       %1  (%2 tensors, %3 warning(s))")
+            .arg(v.file)
+            .arg(v.model->tensors().size())
+            .arg(v.model->warnings().size()));
+    for (const Diagnostic& d : v.model->warnings())
+        out(QStringLiteral("         %1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+}
+
+} // namespace
+
+int runValidate(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("json"), QStringLiteral("One JSON object per line and file.")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Files to check."), QStringLiteral("FILE..."));
+    const QString usage = QStringLiteral("usage: tensorscope-cli validate [--json] FILE...");
+    if (!parseOrExplain(parser, args, usage))
+        return ExitUsage;
+    if (parser.positionalArguments().isEmpty()) {
+        err(usage);
+        return ExitUsage;
+    }
+    const bool asJson = parser.isSet(QStringLiteral("json"));
+    int status = ExitOk;
+    for (const QString& file : parser.positionalArguments()) {
+        Verdict v{file, nullptr, std::nullopt};
+        auto model = Model::open(file);
+        if (model)
+            v.model = std::move(model.value());
+        else {
+            v.error = model.error();
+            status = std::max(status, exitFor(model.error()));
+        }
+        if (asJson)
+            printJson(v);
+        else
+            printText(v);
+    }
+    return status;
+}
+
+} // namespace ts::cli

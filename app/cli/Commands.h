@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QStringList>
+
+namespace ts::cli {
+
+// Each subcommand takes its own arguments (argv without the program name) and returns the exit
+// status.
+int runInfo(const QStringList& args);
+int runLs(const QStringList& args);
+int runValidate(const QStringList& args);
+int runMeta(const QStringList& args);
+
+} // namespace ts::cli

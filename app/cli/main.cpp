@@ -1,0 +1,57 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include <QCoreApplication>
+
+#include <functional>
+#include <map>
+
+namespace {
+
+const char* const kUsage = R"(Usage: tensorscope-cli COMMAND [OPTIONS] FILE...
+
+Inspect .safetensors models from scripts and CI. FILE may be a .safetensors file, a sharded
+model's model.safetensors.index.json, or a folder. Every command takes --json.
+
+Commands:
+  info FILE                 tensor count, parameters and bytes per dtype, header size, metadata, warnings
+  ls FILE [--filter GLOB]   list tensors (name, dtype, shape, parameters, bytes, offsets)
+  validate FILE...          check files against the format; exit 1 if any is invalid
+  meta FILE [--set K=V]... [--unset K]... [--clear] [-o OUT] [--header-slack BYTES]
+                            print metadata, or write it edited (atomically; FILE itself without -o)
+
+Exit status: 0 success or valid, 1 invalid file or failed check, 2 usage or I/O error.)";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("tensorscope-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TENSORSCOPE_VERSION));
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+        args[1] == QLatin1String("help")) {
+        ts::cli::out(QString::fromUtf8(kUsage));
+        return args.size() < 2 ? ts::cli::ExitUsage : ts::cli::ExitOk;
+    }
+    if (args[1] == QLatin1String("--version")) {
+        ts::cli::out(QStringLiteral("tensorscope-cli ") + QCoreApplication::applicationVersion());
+        return ts::cli::ExitOk;
+    }
+    const std::map<QString, std::function<int(const QStringList&)>> commands = {
+        {QStringLiteral("info"), ts::cli::runInfo},
+        {QStringLiteral("ls"), ts::cli::runLs},
+        {QStringLiteral("validate"), ts::cli::runValidate},
+        {QStringLiteral("meta"), ts::cli::runMeta},
+    };
+    const auto it = commands.find(args[1]);
+    if (it == commands.end()) {
+        ts::cli::err(QStringLiteral("tensorscope-cli: unknown command \"%1\"").arg(args[1]));
+        ts::cli::err(QString::fromUtf8(kUsage));
+        return ts::cli::ExitUsage;
+    }
+    QStringList rest = args;
+    rest.removeAt(1); // the parser expects argv[0] first
+    return it->second(rest);
+}

@@ -1,0 +1,48 @@
+#include "Format.h"
+
+namespace ts {
+
+QString formatCount(std::uint64_t n)
+{
+    static const char* const units[] = {"", "K", "M", "B", "T", "Q"};
+    double v = static_cast<double>(n);
+    int unit = 0;
+    while (v >= 999.995 && unit < 5) {
+        v /= 1000.0;
+        ++unit;
+    }
+    if (unit == 0)
+        return QString::number(n);
+    QString text = QString::number(v, 'f', v < 10 ? 2 : v < 100 ? 1 : 0);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text + QLatin1String(units[unit]);
+}
+
+QString formatBytes(std::uint64_t n)
+{
+    static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (n < 1024)
+        return QStringLiteral("%1 B").arg(n);
+    double v = static_cast<double>(n);
+    int unit = 0;
+    while (v >= 1024.0 && unit < 6) {
+        v /= 1024.0;
+        ++unit;
+    }
+    return QStringLiteral("%1 %2").arg(QString::number(v, 'f', v < 10 ? 2 : v < 100 ? 1 : 0), QLatin1String(units[unit]));
+}
+
+QString formatGrouped(std::uint64_t n)
+{
+    QString digits = QString::number(n);
+    for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
+        digits.insert(i, QLatin1Char(','));
+    return digits;
+}
+
+} // namespace ts

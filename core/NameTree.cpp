@@ -1,0 +1,108 @@
+#include "NameTree.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace ts {
+namespace {
+
+bool allDigits(const QString& s)
+{
+    if (s.isEmpty())
+        return false;
+    for (const QChar c : s) {
+        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
+            return false;
+    }
+    return true;
+}
+
+void addTotals(NameTreeNode& node, Dtype dtype, std::uint64_t parameters, std::uint64_t bytes)
+{
+    ++node.tensorCount;
+    node.parameters += parameters;
+    node.bytes += bytes;
+    auto it = std::lower_bound(node.byDtype.begin(), node.byDtype.end(), dtype,
+                               [](const DtypeTotals& t, Dtype d) { return t.dtype < d; });
+    if (it == node.byDtype.end() || it->dtype != dtype)
+        it = node.byDtype.insert(it, DtypeTotals{dtype});
+    ++it->tensors;
+    it->parameters += parameters;
+    it->bytes += bytes;
+}
+
+void sortChildren(NameTreeNode& node)
+{
+    std::sort(node.children.begin(), node.children.end(),
+              [](const auto& a, const auto& b) { return NameTree::segmentLess(a->segment, b->segment); });
+    for (std::size_t i = 0; i < node.children.size(); ++i) {
+        node.children[i]->rowInParent = static_cast<int>(i);
+        sortChildren(*node.children[i]);
+    }
+}
+
+} // namespace
+
+bool NameTree::segmentLess(const QString& a, const QString& b)
+{
+    const bool da = allDigits(a), db = allDigits(b);
+    if (da && db) {
+        // Compare as numbers without parsing, so "000123" or 40-digit segments cannot overflow.
+        QStringView ta(a), tb(b);
+        while (ta.size() > 1 && ta.front() == QLatin1Char('0'))
+            ta = ta.mid(1);
+        while (tb.size() > 1 && tb.front() == QLatin1Char('0'))
+            tb = tb.mid(1);
+        if (ta.size() != tb.size())
+            return ta.size() < tb.size();
+        const int c = ta.compare(tb);
+        return c != 0 ? c < 0 : a.size() < b.size();
+    }
+    if (da != db)
+        return da;
+    return a < b;
+}
+
+NameTree::NameTree(const Model& model) : m_root(std::make_unique<NameTreeNode>())
+{
+    const auto& tensors = model.tensors();
+    m_byTensor.assign(tensors.size(), nullptr);
+    // Child lookup per node while building; dropped afterwards.
+    QHash<const NameTreeNode*, QHash<QString, NameTreeNode*>> index;
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const TensorInfo& t = tensors[i].info;
+        const std::uint64_t params = t.elementCount();
+        const std::uint64_t bytes = t.byteSize();
+        NameTreeNode* node = m_root.get();
+        addTotals(*node, t.dtype, params, bytes);
+        const QStringList segments = t.name.split(QLatin1Char('.'));
+        for (const QString& segment : segments) {
+            auto& children = index[node];
+            NameTreeNode* child = children.value(segment, nullptr);
+            if (!child) {
+                auto created = std::make_unique<NameTreeNode>();
+                created->segment = segment;
+                created->path = node == m_root.get() ? segment : node->path + QLatin1Char('.') + segment;
+                created->parent = node;
+                child = created.get();
+                node->children.push_back(std::move(created));
+                children.insert(segment, child);
+            }
+            node = child;
+            addTotals(*node, t.dtype, params, bytes);
+        }
+        node->tensor = static_cast<int>(i);
+        m_byTensor[i] = node;
+    }
+    sortChildren(*m_root);
+}
+
+const NameTreeNode* NameTree::nodeForTensor(int tensor) const
+{
+    if (tensor < 0 || static_cast<std::size_t>(tensor) >= m_byTensor.size())
+        return nullptr;
+    return m_byTensor[static_cast<std::size_t>(tensor)];
+}
+
+} // namespace ts

@@ -1,0 +1,143 @@
+#include "SafetensorsWriter.h"
+
+#include "AtomicFile.h"
+#include "HeaderParser.h"
+#include "HeaderSerializer.h"
+#include "LayoutValidator.h"
+#include "WriterOrder.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <vector>
+
+namespace ts {
+namespace {
+
+constexpr std::uint64_t kChunk = 8u << 20;
+
+Result<void> checkHeaderSize(const QByteArray& header, const QString& path)
+{
+    if (static_cast<std::uint64_t>(header.size()) - 8 > kMaxHeaderSize) {
+        return makeError(ErrorCode::HeaderTooLarge, path,
+                         QStringLiteral("the header would be %1 bytes; the format allows at most %2")
+                             .arg(header.size() - 8)
+                             .arg(kMaxHeaderSize));
+    }
+    return {};
+}
+
+Error cancelled(const QString& path)
+{
+    return makeError(ErrorCode::Cancelled, path, QStringLiteral("the save was cancelled; nothing was changed"));
+}
+
+// Copies one range of a source into the output, by the kernel when the source is a file.
+Result<void> copyRange(AtomicFile& out, const TensorLocation& from, std::uint64_t& done, std::uint64_t total,
+                       const WriteOptions& options, std::vector<std::byte>& buffer)
+{
+    const int fd = from.source->nativeHandle();
+    std::uint64_t offset = from.offset;
+    std::uint64_t left = from.length;
+    while (left > 0) {
+        const std::uint64_t step = std::min(left, kChunk * 8);
+        if (fd >= 0) {
+            if (auto r = out.copyFrom(fd, offset, step); !r)
+                return r;
+        } else {
+            for (std::uint64_t sub = 0; sub < step; sub += kChunk) {
+                const auto n = static_cast<std::size_t>(std::min(kChunk, step - sub));
+                buffer.resize(std::max(buffer.size(), n));
+                if (auto r = from.source->read(offset + sub, std::span(buffer.data(), n)); !r)
+                    return r;
+                if (auto r = out.write(std::span(buffer.data(), n)); !r)
+                    return r;
+            }
+        }
+        offset += step;
+        left -= step;
+        done += step;
+        if (options.progress && !options.progress(done, total))
+            return cancelled(out.target());
+    }
+    return {};
+}
+
+} // namespace
+
+std::vector<TensorInfo> SafetensorsWriter::planLayout(std::vector<WriterTensor>& tensors)
+{
+    std::stable_sort(tensors.begin(), tensors.end(), [](const WriterTensor& a, const WriterTensor& b) {
+        return writerOrderLess(a.dtype, a.name, b.dtype, b.name);
+    });
+    std::vector<TensorInfo> layout;
+    layout.reserve(tensors.size());
+    std::uint64_t offset = 0;
+    for (const WriterTensor& t : tensors) {
+        layout.push_back(TensorInfo{t.name, t.dtype, t.shape, offset, offset + t.data.length});
+        offset += t.data.length;
+    }
+    return layout;
+}
+
+Result<void> SafetensorsWriter::write(const QString& path, std::vector<WriterTensor> tensors,
+                                      const std::optional<Metadata>& metadata, const WriteOptions& options)
+{
+    QHash<QString, int> seen;
+    for (const WriterTensor& t : tensors) {
+        if (seen.contains(t.name))
+            return makeError(ErrorCode::DuplicateTensor, path, QStringLiteral("two tensors are named \"%1\"").arg(t.name), t.name);
+        seen.insert(t.name, 1);
+        const auto count = checkedElementCount(t.shape);
+        std::uint64_t bits = 0;
+        if (!count || __builtin_mul_overflow(*count, static_cast<std::uint64_t>(dtypeBits(t.dtype)), &bits) ||
+            bits % 8 != 0 || bits / 8 != t.data.length) {
+            return makeError(ErrorCode::TensorInvalidInfo, path,
+                             QStringLiteral("tensor \"%1\" (%2 %3) does not match its %4 data bytes")
+                                 .arg(t.name, dtypeName(t.dtype), TensorInfo{t.name, t.dtype, t.shape, 0, 0}.shapeString())
+                                 .arg(t.data.length),
+                             t.name);
+        }
+    }
+    const std::vector<TensorInfo> layout = planLayout(tensors);
+    const QByteArray header = serializeHeader(layout, metadata, options.headerSlack);
+    if (auto r = checkHeaderSize(header, path); !r)
+        return r;
+    const std::uint64_t total = layout.empty() ? 0 : layout.back().end;
+
+    AtomicFile out(path);
+    if (auto r = out.open(); !r)
+        return r;
+    if (auto r = out.write(std::as_bytes(std::span(header.constData(), static_cast<std::size_t>(header.size())))); !r)
+        return r;
+    std::uint64_t done = 0;
+    std::vector<std::byte> buffer;
+    for (const WriterTensor& t : tensors) {
+        if (auto r = copyRange(out, t.data, done, total, options, buffer); !r)
+            return r;
+    }
+    return out.commit();
+}
+
+Result<void> SafetensorsWriter::rewriteMetadata(const SafetensorsFile& file, const std::optional<Metadata>& metadata,
+                                                const QString& path, const WriteOptions& options)
+{
+    const Header& old = file.header();
+    const QByteArray header = serializeHeader(old.tensors, metadata, options.headerSlack);
+    if (auto r = checkHeaderSize(header, path); !r)
+        return r;
+    AtomicFile out(path);
+    if (auto r = out.open(); !r)
+        return r;
+    if (auto r = out.write(std::as_bytes(std::span(header.constData(), static_cast<std::size_t>(header.size())))); !r)
+        return r;
+    // The whole data buffer at once: same bytes, same offsets.
+    std::uint64_t done = 0;
+    std::vector<std::byte> buffer;
+    const TensorLocation data{file.source(), old.dataOffset(), old.dataSize()};
+    if (auto r = copyRange(out, data, done, data.length, options, buffer); !r)
+        return r;
+    return out.commit();
+}
+
+} // namespace ts
