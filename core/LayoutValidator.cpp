@@ -58,17 +58,29 @@ void addLayoutWarnings(Header& header, const QString& file)
                                              {}, std::nullopt});
     }
     // The reference writer orders the buffer by dtype (descending) then name; anything else was
-    // written by another tool, or edited.
-    for (std::size_t i = 1; i < header.tensors.size(); ++i) {
-        if (writerOrderLess(header.tensors[i], header.tensors[i - 1])) {
+    // written by another tool, or edited. Compared by planned offsets, so zero-size tensors that
+    // share an offset in any order still count as canonical.
+    std::vector<const TensorInfo*> planned;
+    planned.reserve(header.tensors.size());
+    for (const TensorInfo& t : header.tensors)
+        planned.push_back(&t);
+    std::stable_sort(planned.begin(), planned.end(),
+                     [](const TensorInfo* a, const TensorInfo* b) { return writerOrderLess(*a, *b); });
+    std::uint64_t offset = 0;
+    for (const TensorInfo* t : planned) {
+        if (t->begin != offset) {
             header.warnings.push_back(Diagnostic{
                 QStringLiteral("NonCanonicalOrder"), Severity::Info,
                 QStringLiteral("tensors are not in the reference writer's order (dtype descending, then name): "
-                               "\"%1\" comes after \"%2\"; the file was not written by the reference writer")
-                    .arg(header.tensors[i].name, header.tensors[i - 1].name),
-                header.tensors[i].name, header.dataOffset() + header.tensors[i].begin});
+                               "\"%1\" would start at data byte %2 but starts at %3; the file was not written by the "
+                               "reference writer")
+                    .arg(t->name)
+                    .arg(offset)
+                    .arg(t->begin),
+                t->name, header.dataOffset() + t->begin});
             break;
         }
+        offset += t->byteSize();
     }
 }
 

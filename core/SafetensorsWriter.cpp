@@ -123,7 +123,15 @@ Result<void> SafetensorsWriter::rewriteMetadata(const SafetensorsFile& file, con
                                                 const QString& path, const WriteOptions& options)
 {
     const Header& old = file.header();
-    const QByteArray header = serializeHeader(old.tensors, metadata, options.headerSlack);
+    // Buffer order as it is; zero-size tensors sharing an offset go in writer order, so that a
+    // file the reference wrote comes back byte for byte.
+    std::vector<TensorInfo> ordered = old.tensors;
+    std::stable_sort(ordered.begin(), ordered.end(), [](const TensorInfo& a, const TensorInfo& b) {
+        if (a.begin != b.begin || a.end != b.end)
+            return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+        return writerOrderLess(a, b);
+    });
+    const QByteArray header = serializeHeader(ordered, metadata, options.headerSlack);
     if (auto r = checkHeaderSize(header, path); !r)
         return r;
     AtomicFile out(path);
