@@ -28,7 +28,17 @@ bool integerOutOfRange(std::string_view token)
 
 bool mayContainNegativeZero(const char* json, std::size_t size)
 {
-    return ::memmem(json, size, "-0", 2) != nullptr;
+    // memchr is much faster than memmem for a two-byte needle; '-' is rare outside names.
+    const char* end = json + size;
+    for (const char* p = json; p < end;) {
+        p = static_cast<const char*>(std::memchr(p, '-', static_cast<std::size_t>(end - p)));
+        if (!p || p + 1 >= end)
+            return false;
+        if (p[1] == '0')
+            return true;
+        ++p;
+    }
+    return false;
 }
 
 std::optional<QByteArray> normalizeJsonNumbers(const char* json, std::size_t size)

@@ -60,6 +60,11 @@ void addLayoutWarnings(Header& header, const QString& file)
     // The reference writer orders the buffer by dtype (descending) then name; anything else was
     // written by another tool, or edited. Compared by planned offsets, so zero-size tensors that
     // share an offset in any order still count as canonical.
+    bool inOrder = true; // the common case, checked in one pass before any sorting
+    for (std::size_t i = 1; i < header.tensors.size() && inOrder; ++i)
+        inOrder = !writerOrderLess(header.tensors[i], header.tensors[i - 1]);
+    if (inOrder)
+        return;
     std::vector<const TensorInfo*> planned;
     planned.reserve(header.tensors.size());
     for (const TensorInfo& t : header.tensors)
