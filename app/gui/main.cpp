@@ -1,0 +1,136 @@
+// tensorscope [FILE|FOLDER|index.json]...: the window.
+
+#include "DocumentWidget.h"
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFile>
+#include <QIcon>
+#include <QPalette>
+#include <QPixmap>
+#include <QStyleFactory>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+QIcon appIcon()
+{
+    const QString svg = QStringLiteral(":/icons/" TENSORSCOPE_APP_ID ".svg");
+    if (!QFile::exists(svg))
+        return {}; // built without resources/resources.qrc: no icon rather than a broken one
+    QIcon icon(svg);
+    for (int size : {16, 32, 48, 64, 128, 256}) {
+        const QString png = QStringLiteral(":/icons/%1x%1/" TENSORSCOPE_APP_ID ".png").arg(size);
+        if (QFile::exists(png))
+            icon.addFile(png, QSize(size, size));
+    }
+    return icon;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2e), base(0x1e, 0x1e, 0x20), text(0xe8, 0xe8, 0xea);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x2a));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa8));
+    p.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
+    p.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x55));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Tensorscope"));
+    QApplication::setOrganizationDomain(QStringLiteral("tensorscope.github.io"));
+    QApplication::setApplicationName(QStringLiteral("Tensorscope"));
+    QApplication::setApplicationVersion(QStringLiteral(TENSORSCOPE_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral(TENSORSCOPE_APP_ID));
+    QApplication::setWindowIcon(appIcon());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Inspector for .safetensors model files."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("paths"),
+        QStringLiteral("A .safetensors file, a sharded model's folder or its index.json."),
+        QStringLiteral("[FILE|FOLDER|index.json...]"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save an image of the window once the files are open, then quit."),
+        QStringLiteral("png"));
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  QStringLiteral("Page to show: summary, tensors, metadata or header."),
+                                  QStringLiteral("page"), QStringLiteral("summary"));
+    const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select a tensor by name."),
+                                    QStringLiteral("name"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x820."),
+                                  QStringLiteral("WxH"));
+    const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
+    parser.addOptions({screenshot, page, select, size, dark});
+    parser.process(app);
+
+    if (parser.isSet(dark)) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(darkPalette());
+    }
+
+    ts::ui::MainWindow window;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    const QStringList paths = parser.positionalArguments();
+    const QString pageName = parser.value(page);
+    const QString selected = parser.value(select);
+    const QString shotPath = parser.value(screenshot);
+
+    // Page and selection apply once the first document is loaded; the screenshot once all are.
+    int pending = 0;
+    QObject::connect(&window, &ts::ui::MainWindow::documentLoaded, &window, [&](ts::ui::DocumentWidget* doc) {
+        using Page = ts::ui::DocumentWidget::Page;
+        if (pageName == QLatin1String("tensors"))
+            doc->showPage(Page::TensorsPage);
+        else if (pageName == QLatin1String("metadata"))
+            doc->showPage(Page::MetadataPage);
+        else if (pageName == QLatin1String("header"))
+            doc->showPage(Page::HeaderPage);
+        if (!selected.isEmpty())
+            doc->selectTensor(selected);
+        if (--pending == 0 && !shotPath.isEmpty()) {
+            QTimer::singleShot(400, &window, [&] {
+                const bool saved = window.grab().save(shotPath);
+                std::fprintf(stderr, "title: %s\n%s %s\n", qPrintable(window.windowTitle()),
+                             saved ? "saved" : "could not save", qPrintable(shotPath));
+                QApplication::exit(saved ? 0 : 1);
+            });
+        }
+    });
+    window.show();
+    window.openPaths(paths);
+    pending = window.documentCount(); // duplicates share a tab
+    if (paths.isEmpty() && !shotPath.isEmpty()) {
+        QTimer::singleShot(400, &window, [&] { QApplication::exit(window.grab().save(shotPath) ? 0 : 1); });
+    }
+    return QApplication::exec();
+}

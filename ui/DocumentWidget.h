@@ -1,0 +1,82 @@
+#pragma once
+
+#include "LoadResult.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QFileSystemWatcher;
+class QStackedWidget;
+class QTabWidget;
+class QTimer;
+
+namespace ts::ui {
+
+class ErrorView;
+class MetadataView;
+class RawHeaderView;
+class ReloadBanner;
+class SummaryView;
+class TensorBrowser;
+
+// One open model in its tab: loads it off the UI thread, shows the summary, tensors, metadata
+// and raw header pages (or the error page), and watches the files for changes.
+class DocumentWidget final : public QWidget {
+    Q_OBJECT
+public:
+    enum class State { Loading, Loaded, Failed };
+    enum Page { SummaryPage, TensorsPage, MetadataPage, HeaderPage };
+
+    explicit DocumentWidget(const QString& path, QWidget* parent = nullptr);
+
+    const QString& path() const { return m_path; }
+    QString displayName() const;
+    State state() const { return m_state; }
+    const LoadResult& result() const { return m_result; }
+
+    // Starts (or restarts) loading; a result of an earlier load that arrives late is dropped.
+    void reload();
+    void showPage(Page page);
+    Page currentPage() const;
+    // Focuses the search box of the current page (the tensor filter, or the raw header search).
+    void focusSearch();
+    bool selectTensor(const QString& name);
+    // Checks the files now (the watcher and a slow poll do it on their own).
+    void checkForChanges();
+    bool isReloadPromptVisible() const;
+
+    SummaryView* summaryView() const { return m_summary; }
+    TensorBrowser* tensorBrowser() const { return m_browser; }
+    MetadataView* metadataView() const { return m_metadata; }
+    RawHeaderView* rawHeaderView() const { return m_rawHeader; }
+    ErrorView* errorView() const { return m_error; }
+    ReloadBanner* reloadBanner() const { return m_banner; }
+
+signals:
+    // Emitted when a load finished, successfully or not.
+    void loaded();
+    void stateChanged();
+
+private:
+    void onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher);
+    void apply(LoadResult result);
+    void watchFiles();
+
+    QString m_path;
+    State m_state = State::Loading;
+    LoadResult m_result;
+    quint64 m_job = 0;
+    QFileSystemWatcher* m_fsWatcher;
+    QTimer* m_poll;
+    ReloadBanner* m_banner;
+    QStackedWidget* m_stack;
+    QWidget* m_loadingPage;
+    ErrorView* m_error;
+    QTabWidget* m_pages;
+    SummaryView* m_summary;
+    TensorBrowser* m_browser;
+    MetadataView* m_metadata;
+    RawHeaderView* m_rawHeader;
+};
+
+} // namespace ts::ui

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+
+namespace ts::ui {
+
+struct LoadResult;
+
+// Shown instead of the model when a file cannot be opened: the core's sentence with its error
+// code and offset, and whatever header text could be read.
+class ErrorView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ErrorView(QWidget* parent = nullptr);
+
+    void setResult(const LoadResult& result);
+    QString message() const;
+    QString details() const;
+    QPlainTextEdit* headerText() const { return m_header; }
+
+signals:
+    void reloadRequested();
+
+private:
+    QLabel* m_title;
+    QLabel* m_message;
+    QLabel* m_details;
+    QLabel* m_headerTitle;
+    QPlainTextEdit* m_header;
+};
+
+} // namespace ts::ui

@@ -1,0 +1,67 @@
+#include "LoadResult.h"
+
+#include "HeaderParser.h"
+#include "JsonPretty.h"
+#include "MappedFile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QtEndian>
+
+namespace ts::ui {
+namespace {
+
+void readHeaderText(LoadResult& result, const QString& file)
+{
+    result.headerSource = file;
+    if (file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        // A shard index is itself JSON: show it.
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly))
+            return;
+        const QByteArray text = f.read(static_cast<qint64>(kRawHeaderCap));
+        result.headerBytesTotal = static_cast<std::uint64_t>(f.size());
+        result.headerBytesShown = static_cast<std::uint64_t>(text.size());
+        result.headerText = prettyJsonText(text);
+        return;
+    }
+    auto source = MappedFile::open(file);
+    if (!source)
+        return;
+    const ByteSource& bytes = *source.value();
+    if (bytes.size() >= 8) {
+        std::array<std::byte, 8> prefix{};
+        if (bytes.read(0, prefix))
+            result.headerBytesTotal = qFromLittleEndian<quint64>(prefix.data());
+    }
+    const QByteArray raw = readRawHeader(bytes, kRawHeaderCap);
+    result.headerBytesShown = static_cast<std::uint64_t>(raw.size());
+    result.headerText = prettyJsonText(raw);
+}
+
+} // namespace
+
+LoadResult loadModel(const QString& path)
+{
+    LoadResult result;
+    result.path = path;
+    auto opened = Model::open(path);
+    if (opened) {
+        result.model = opened.value();
+        result.tree = std::make_shared<const NameTree>(*result.model);
+        if (!result.model->shards().empty())
+            readHeaderText(result, result.model->shards().front()->path());
+        return result;
+    }
+    result.error = opened.error();
+    // Show what can be read: the file named by the error when it is one (a broken shard), else
+    // what was opened.
+    QString file = opened.error().file;
+    if (file.isEmpty() || !QFileInfo(file).isFile())
+        file = path;
+    if (QFileInfo(file).isFile())
+        readHeaderText(result, file);
+    return result;
+}
+
+} // namespace ts::ui

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "Error.h"
+#include "Model.h"
+#include "NameTree.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace ts::ui {
+
+// Everything a document needs from one open, computed off the UI thread: the model and its name
+// tree when the file is valid, the core's error otherwise, and the header text in both cases so
+// a broken file still shows what it says.
+struct LoadResult {
+    QString path;
+    std::shared_ptr<const Model> model;
+    std::shared_ptr<const NameTree> tree;
+    std::optional<Error> error;
+    QString headerSource;  // which file the header text comes from
+    QByteArray headerText; // pretty-printed, in file order
+    std::uint64_t headerBytesShown = 0;
+    std::uint64_t headerBytesTotal = 0; // the length prefix (0 when unreadable)
+
+    bool ok() const { return model != nullptr; }
+};
+
+// Raw header bytes shown at most; a valid header can be 100 MB, a text view of that helps nobody.
+inline constexpr std::uint64_t kRawHeaderCap = 8 * 1024 * 1024;
+
+// Opens `path` (file, folder or index .json) the way the window does. Thread-safe; blocking.
+LoadResult loadModel(const QString& path);
+
+} // namespace ts::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "Dtype.h"
+#include "Model.h"
+#include "NameTree.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace ts::ui {
+
+// A top-level module ("model", "lm_head") and its share of the parameters.
+struct ModuleShare {
+    QString name;
+    std::uint64_t tensors = 0;
+    std::uint64_t parameters = 0;
+    std::uint64_t bytes = 0;
+    double share = 0; // of all parameters, 0..1
+};
+
+// The numbers of the summary page, computed once per load.
+struct ModelSummary {
+    QString name;
+    QString path;
+    std::uint64_t fileBytes = 0;
+    std::uint64_t tensorCount = 0;
+    std::uint64_t parameters = 0;
+    std::uint64_t tensorBytes = 0;
+    std::uint64_t headerBytes = 0;
+    int shards = 0;
+    int metadataKeys = 0;
+    std::vector<DtypeTotals> dtypes;  // in dtype order
+    std::vector<ModuleShare> modules; // largest first
+};
+
+ModelSummary summarize(const Model& model, const NameTree& tree);
+
+} // namespace ts::ui

@@ -1,0 +1,88 @@
+#include "SingleInstance.h"
+
+#include <QDataStream>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocalServer>
+#include <QLocalSocket>
+
+#include <unistd.h>
+
+namespace ts::ui {
+namespace {
+
+// Bounded: a stray client must not make the instance buffer without limit.
+constexpr qint64 kMaxMessage = 1 << 20;
+
+} // namespace
+
+SingleInstance::SingleInstance(QString key, QObject* parent)
+    : QObject(parent), m_serverName(key + QStringLiteral("-") + QString::number(::getuid()))
+{
+}
+
+SingleInstance::~SingleInstance() = default;
+
+bool SingleInstance::forwardToRunningInstance(const QStringList& paths, int timeoutMs)
+{
+    QLocalSocket socket;
+    socket.connectToServer(m_serverName);
+    if (!socket.waitForConnected(timeoutMs))
+        return false;
+    QStringList absolute;
+    for (const QString& p : paths)
+        absolute << QFileInfo(p).absoluteFilePath();
+    QByteArray message;
+    QDataStream(&message, QIODevice::WriteOnly) << absolute;
+    QByteArray framed;
+    QDataStream(&framed, QIODevice::WriteOnly) << static_cast<quint32>(message.size());
+    socket.write(framed + message);
+    if (!socket.waitForBytesWritten(timeoutMs))
+        return false;
+    // The instance answers once it has the list: only then may this process exit.
+    if (!socket.waitForReadyRead(timeoutMs))
+        return false;
+    return socket.read(2) == "ok";
+}
+
+bool SingleInstance::listen()
+{
+    m_server = new QLocalServer(this);
+    m_server->setSocketOptions(QLocalServer::UserAccessOption);
+    if (!m_server->listen(m_serverName)) {
+        // A socket file left by a crashed instance: nobody answered forwardToRunningInstance().
+        QLocalServer::removeServer(m_serverName);
+        if (!m_server->listen(m_serverName))
+            return false;
+    }
+    connect(m_server, &QLocalServer::newConnection, this, &SingleInstance::acceptConnection);
+    return true;
+}
+
+void SingleInstance::acceptConnection()
+{
+    while (QLocalSocket* socket = m_server->nextPendingConnection()) {
+        connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);
+        connect(socket, &QLocalSocket::readyRead, this, [this, socket] {
+            if (socket->bytesAvailable() < 4)
+                return;
+            quint32 size = 0;
+            QDataStream(socket->peek(4)) >> size;
+            if (size > kMaxMessage) {
+                socket->abort();
+                return;
+            }
+            if (socket->bytesAvailable() < 4 + static_cast<qint64>(size))
+                return;
+            socket->read(4);
+            QStringList paths;
+            QDataStream(socket->read(size)) >> paths;
+            socket->write("ok");
+            socket->flush();
+            if (!paths.isEmpty())
+                Q_EMIT openRequested(paths);
+        });
+    }
+}
+
+} // namespace ts::ui

@@ -1,0 +1,176 @@
+#include "SummaryView.h"
+
+#include "AuditModel.h"
+#include "DtypeChart.h"
+#include "Format.h"
+#include "ModuleShareModel.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace ts::ui {
+namespace {
+
+QLabel* sectionTitle(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont f = label->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    label->setFont(f);
+    return label;
+}
+
+} // namespace
+
+SummaryView::SummaryView(QWidget* parent)
+    : QScrollArea(parent), m_title(new QLabel), m_path(new QLabel), m_chart(new DtypeChart),
+      m_modules(new ModuleShareModel(this)), m_moduleView(new QTableView), m_audit(new AuditModel(this)),
+      m_auditView(new QTreeView), m_auditTitle(nullptr), m_auditEmpty(new QLabel), m_grid(new QGridLayout)
+{
+    auto* page = new QWidget;
+    auto* layout = new QVBoxLayout(page);
+    layout->setSpacing(10);
+
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_path->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_title);
+    layout->addWidget(m_path);
+
+    m_grid->setHorizontalSpacing(24);
+    m_grid->setVerticalSpacing(4);
+    addFact(QStringLiteral("parameters"), tr("Parameters"), 0, 0);
+    addFact(QStringLiteral("tensors"), tr("Tensors"), 0, 1);
+    addFact(QStringLiteral("fileSize"), tr("File size"), 0, 2);
+    addFact(QStringLiteral("tensorBytes"), tr("Tensor data"), 0, 3);
+    addFact(QStringLiteral("headerBytes"), tr("Header"), 2, 0);
+    addFact(QStringLiteral("shards"), tr("Shards"), 2, 1);
+    addFact(QStringLiteral("metadataKeys"), tr("Metadata keys"), 2, 2);
+    addFact(QStringLiteral("dtypes"), tr("Dtypes"), 2, 3);
+    m_grid->setColumnStretch(4, 1);
+    layout->addLayout(m_grid);
+
+    auto* charts = new QGridLayout;
+    charts->addWidget(sectionTitle(tr("Parameters and bytes per dtype"), page), 0, 0);
+    charts->addWidget(sectionTitle(tr("Top-level modules by parameter share"), page), 0, 1);
+    charts->addWidget(m_chart, 1, 0);
+    charts->addWidget(m_moduleView, 1, 1);
+    charts->setColumnStretch(0, 3);
+    charts->setColumnStretch(1, 2);
+    layout->addLayout(charts);
+
+    m_moduleView->setModel(m_modules);
+    m_moduleView->verticalHeader()->hide();
+    m_moduleView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_moduleView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_moduleView->horizontalHeader()->setSectionResizeMode(ModuleShareModel::NameColumn,
+                                                           QHeaderView::Stretch);
+    m_moduleView->setMinimumHeight(240);
+    m_moduleView->setWordWrap(false);
+
+    m_auditTitle = sectionTitle(tr("Audit"), page);
+    layout->addWidget(m_auditTitle);
+    m_auditEmpty->setText(tr("No warnings: the header follows the format exactly."));
+    layout->addWidget(m_auditEmpty);
+    m_auditView->setModel(m_audit);
+    m_auditView->setRootIsDecorated(false);
+    m_auditView->setUniformRowHeights(true);
+    m_auditView->setAlternatingRowColors(true);
+    m_auditView->setMinimumHeight(160);
+    m_auditView->header()->setStretchLastSection(false);
+    m_auditView->header()->setSectionResizeMode(AuditModel::MessageColumn, QHeaderView::Stretch);
+    layout->addWidget(m_auditView, 1);
+
+    connect(m_auditView, &QTreeView::activated, this, [this](const QModelIndex& index) {
+        const QString tensor = index.data(AuditModel::TensorRole).toString();
+        if (!tensor.isEmpty())
+            emit tensorActivated(tensor);
+    });
+    connect(m_audit, &QAbstractItemModel::rowsInserted, this, &SummaryView::updateAuditTitle);
+    connect(m_audit, &QAbstractItemModel::rowsRemoved, this, &SummaryView::updateAuditTitle);
+    connect(m_audit, &QAbstractItemModel::modelReset, this, &SummaryView::updateAuditTitle);
+
+    setWidget(page);
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+}
+
+void SummaryView::addFact(const QString& key, const QString& title, int row, int column)
+{
+    auto* caption = new QLabel(title);
+    caption->setForegroundRole(QPalette::PlaceholderText);
+    auto* value = new QLabel;
+    QFont f = value->font();
+    f.setPointSizeF(f.pointSizeF() * 1.3);
+    value->setFont(f);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_grid->addWidget(caption, row, column);
+    m_grid->addWidget(value, row + 1, column);
+    m_facts.insert(key, value);
+}
+
+void SummaryView::setSummary(const ModelSummary& s, std::vector<Diagnostic> warnings)
+{
+    m_summary = s;
+    m_title->setText(s.name);
+    m_path->setText(s.path);
+    auto set = [this](const char* key, const QString& text, const QString& tip = {}) {
+        QLabel* label = m_facts.value(QLatin1String(key));
+        label->setText(text);
+        label->setToolTip(tip);
+    };
+    set("parameters", formatCount(s.parameters), tr("%1 parameters").arg(formatGrouped(s.parameters)));
+    set("tensors", formatGrouped(s.tensorCount));
+    set("fileSize", formatBytes(s.fileBytes), tr("%1 bytes").arg(formatGrouped(s.fileBytes)));
+    set("tensorBytes", formatBytes(s.tensorBytes), tr("%1 bytes").arg(formatGrouped(s.tensorBytes)));
+    set("headerBytes", formatBytes(s.headerBytes),
+        tr("%1 bytes, length prefix included").arg(formatGrouped(s.headerBytes)));
+    set("shards", QString::number(s.shards));
+    set("metadataKeys", QString::number(s.metadataKeys));
+    QStringList dtypes;
+    for (const DtypeTotals& d : s.dtypes)
+        dtypes << dtypeName(d.dtype);
+    // A long list would widen the page past the window; the tooltip has it all.
+    if (dtypes.isEmpty())
+        set("dtypes", tr("none"));
+    else if (dtypes.size() <= 4)
+        set("dtypes", dtypes.join(QStringLiteral(", ")));
+    else
+        set("dtypes", tr("%1 dtypes").arg(dtypes.size()), dtypes.join(QStringLiteral(", ")));
+
+    m_chart->setTotals(s.dtypes);
+    m_modules->setModules(s.modules);
+    m_moduleView->resizeColumnsToContents();
+    m_moduleView->horizontalHeader()->setSectionResizeMode(ModuleShareModel::NameColumn,
+                                                           QHeaderView::Stretch);
+    m_audit->setDiagnostics(std::move(warnings));
+    for (int c = 0; c < AuditModel::NUM_COLUMNS; ++c) {
+        if (c != AuditModel::MessageColumn)
+            m_auditView->resizeColumnToContents(c);
+    }
+}
+
+QString SummaryView::fact(const QString& key) const
+{
+    const QLabel* label = m_facts.value(key);
+    return label ? label->text() : QString();
+}
+
+void SummaryView::updateAuditTitle()
+{
+    const int n = m_audit->rowCount();
+    m_auditTitle->setText(n == 0 ? tr("Audit") : tr("Audit (%1)").arg(n));
+    m_auditEmpty->setVisible(n == 0);
+    m_auditView->setVisible(n > 0);
+}
+
+} // namespace ts::ui

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "ModelSummary.h"
+
+#include <QHash>
+#include <QScrollArea>
+
+#include <vector>
+
+class QGridLayout;
+class QLabel;
+class QTableView;
+class QTreeView;
+
+namespace ts::ui {
+
+class AuditModel;
+class DtypeChart;
+class ModuleShareModel;
+
+// The page shown on open: what the file is, what it holds, and what the audit found.
+class SummaryView final : public QScrollArea {
+    Q_OBJECT
+public:
+    explicit SummaryView(QWidget* parent = nullptr);
+
+    void setSummary(const ModelSummary& summary, std::vector<Diagnostic> warnings);
+    const ModelSummary& summary() const { return m_summary; }
+    // The text shown for one fact: "fileSize", "tensors", "parameters", "tensorBytes",
+    // "headerBytes", "shards", "metadataKeys", "dtypes".
+    QString fact(const QString& key) const;
+
+    AuditModel* auditModel() const { return m_audit; }
+    QTreeView* auditView() const { return m_auditView; }
+    ModuleShareModel* moduleModel() const { return m_modules; }
+    DtypeChart* chart() const { return m_chart; }
+
+signals:
+    void tensorActivated(const QString& name);
+
+private:
+    void addFact(const QString& key, const QString& title, int row, int column);
+    void updateAuditTitle();
+
+    ModelSummary m_summary;
+    QLabel* m_title;
+    QLabel* m_path;
+    QHash<QString, QLabel*> m_facts;
+    DtypeChart* m_chart;
+    ModuleShareModel* m_modules;
+    QTableView* m_moduleView;
+    AuditModel* m_audit;
+    QTreeView* m_auditView;
+    QLabel* m_auditTitle;
+    QLabel* m_auditEmpty;
+    QGridLayout* m_grid;
+};
+
+} // namespace ts::ui

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "Model.h"
+#include "NameTree.h"
+#include "TensorFilterProxy.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTimer;
+class QTreeView;
+
+namespace ts::ui {
+
+class TensorDetailsView;
+class TensorTreeModel;
+
+// The tensor tree with its filter bar on the left and the details of the selection on the right.
+class TensorBrowser final : public QWidget {
+    Q_OBJECT
+public:
+    explicit TensorBrowser(QWidget* parent = nullptr);
+
+    void setModel(std::shared_ptr<const Model> model, std::shared_ptr<const NameTree> tree);
+    // Selects a tensor by name, clearing a filter that hides it. False when there is no such tensor.
+    bool selectTensor(const QString& name);
+    void focusFilter();
+    // Applies the filter box now instead of after the typing pause.
+    void applyFilter();
+    // Tensors (not groups) the filter lets through.
+    int matchingTensorCount() const;
+
+    TensorTreeModel* treeModel() const { return m_model; }
+    TensorFilterProxy* proxy() const { return m_proxy; }
+    QTreeView* view() const { return m_view; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QComboBox* modeCombo() const { return m_mode; }
+    QComboBox* dtypeCombo() const { return m_dtype; }
+    TensorDetailsView* details() const { return m_details; }
+
+private:
+    void showContextMenu(const QPoint& pos);
+    void sizeColumns();
+    void updateMatchLabel();
+    void onCurrentChanged(const QModelIndex& current);
+
+    std::shared_ptr<const Model> m_modelData;
+    TensorTreeModel* m_model;
+    TensorFilterProxy* m_proxy;
+    QLineEdit* m_filter;
+    QComboBox* m_mode;
+    QComboBox* m_dtype;
+    QLabel* m_matches;
+    QTimer* m_debounce;
+    QTreeView* m_view;
+    TensorDetailsView* m_details;
+    int m_matchCount = 0;
+};
+
+} // namespace ts::ui
