@@ -1,0 +1,124 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include "Format.h"
+#include "JsonWriter.h"
+#include "Model.h"
+#include "ModelJson.h"
+#include "analysis/ModelScanner.h"
+#include "analysis/ProgressText.h"
+#include "analysis/StatsJson.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace ts::cli {
+namespace {
+
+// A progress bar redrawn in place, only when a person is watching: never in pipes or CI logs.
+void showProgressOnTerminal(ModelScanner& scanner)
+{
+    if (!::isatty(STDERR_FILENO))
+        return;
+    scanner.setProgressCallback([](const ScanProgress& p) {
+        const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
+        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
+        std::fflush(stderr);
+    });
+}
+
+void clearProgressLine()
+{
+    if (::isatty(STDERR_FILENO))
+        std::fputs("\r\x1b[K", stderr);
+}
+
+void printJson(const Model& model, const ScanResult& result)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key(QStringLiteral("file")).value(model.path());
+    json.key(QStringLiteral("bytes")).value(result.bytes);
+    json.key(QStringLiteral("seconds")).value(result.seconds);
+    json.key(QStringLiteral("tensors")).beginArray();
+    for (const TensorStats& t : result.tensors) {
+        const int index = model.indexOf(t.name);
+        writeTensorStatsJson(json, t, model.tensors()[static_cast<std::size_t>(index)].info.shape);
+    }
+    json.endArray();
+    json.key(QStringLiteral("findings"));
+    writeDiagnosticsJson(json, result.findings);
+    json.endObject();
+    outRaw(json.data() + '\n');
+}
+
+void printText(const Model& model, const ScanResult& result)
+{
+    int errors = 0, warnings = 0;
+    for (const Diagnostic& d : result.findings) {
+        errors += d.severity == Severity::Error;
+        warnings += d.severity == Severity::Warning;
+        out(QStringLiteral("%1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+    }
+    if (!result.findings.empty())
+        out(QString());
+    const double rate = result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds : 0;
+    out(QStringLiteral("Scanned %1 tensor(s), %2 in %3 s (%4/s): %5 error(s), %6 warning(s), %7 note(s).")
+            .arg(formatGrouped(result.tensors.size()), formatBytes(result.bytes),
+                 QString::number(result.seconds, 'f', 2), formatBytes(static_cast<std::uint64_t>(rate)))
+            .arg(errors)
+            .arg(warnings)
+            .arg(static_cast<int>(result.findings.size()) - errors - warnings));
+    (void)model;
+}
+
+} // namespace
+
+int runScan(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
+    parser.addOption({QStringLiteral("threads"), QStringLiteral("Worker threads (default: one per core)."),
+                      QStringLiteral("N")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to scan."));
+    const QString usage = QStringLiteral("usage: tensorscope-cli scan FILE [--json] [--threads N]");
+    if (!parseOrExplain(parser, args, usage))
+        return ExitUsage;
+    if (parser.positionalArguments().size() != 1) {
+        err(usage);
+        return ExitUsage;
+    }
+    ScanOptions options;
+    if (parser.isSet(QStringLiteral("threads"))) {
+        bool ok = false;
+        options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
+        if (!ok || options.threads < 1 || options.threads > 256) {
+            err(QStringLiteral("tensorscope-cli: --threads takes a number from 1 to 256"));
+            return ExitUsage;
+        }
+    }
+    auto model = Model::open(parser.positionalArguments().front());
+    if (!model) {
+        err(model.error().toString());
+        return exitFor(model.error());
+    }
+    ModelScanner scanner(*model, options);
+    showProgressOnTerminal(scanner);
+    auto result = scanner.run();
+    clearProgressLine();
+    if (!result) {
+        err(result.error().toString());
+        return exitFor(result.error());
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        printJson(**model, *result);
+    else
+        printText(**model, *result);
+    for (const Diagnostic& d : result->findings) {
+        if (d.severity == Severity::Error)
+            return ExitInvalid;
+    }
+    return ExitOk;
+}
+
+} // namespace ts::cli

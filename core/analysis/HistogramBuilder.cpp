@@ -1,0 +1,176 @@
+#include "HistogramBuilder.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace ts {
+
+void HistogramBuilder::Axis::init(double first, double last, int n)
+{
+    if (first == last) { // numpy: a constant tensor gets a unit-wide range around its value
+        first -= 0.5;
+        last += 0.5;
+    }
+    bins = static_cast<std::size_t>(n);
+    lo = first;
+    norm = static_cast<double>(n) / (last - first);
+    // np.linspace(first, last, n + 1): k * step + first, the last edge exactly `last`.
+    const double step = (last - first) / static_cast<double>(n);
+    edges.resize(bins + 1);
+    for (std::size_t k = 0; k <= bins; ++k)
+        edges[k] = static_cast<double>(k) * step + first;
+    edges[bins] = last;
+}
+
+std::size_t HistogramBuilder::Axis::index(double x) const
+{
+    // Same steps as numpy: truncate, fold the top edge into the last bin, then fix rounding
+    // against the actual edges so bin membership agrees with `edges` exactly.
+    const double f = (x - lo) * norm;
+    auto i = static_cast<std::int64_t>(f);
+    const auto last = static_cast<std::int64_t>(bins) - 1;
+    i = std::clamp<std::int64_t>(i, 0, last + 1);
+    if (i == last + 1)
+        --i;
+    if (x < edges[static_cast<std::size_t>(i)] && i > 0)
+        --i;
+    else if (i != last && x >= edges[static_cast<std::size_t>(i) + 1])
+        ++i;
+    return static_cast<std::size_t>(i);
+}
+
+HistogramBuilder::HistogramBuilder(const ValueStats& stats, int bins, bool withLog) : m_withLog(withLog)
+{
+    bins = std::clamp(bins, 1, kMaxBins);
+    if (stats.finite == 0)
+        return;
+    m_enabled = true;
+    m_linear.init(stats.min, stats.max, bins);
+    m_hist.lo = m_linear.lo;
+    m_hist.hi = m_linear.edges.back();
+    m_hist.counts.assign(m_linear.bins, 0);
+    if (m_withLog && !std::isnan(stats.minAbsNonzero)) {
+        m_log.init(std::log10(stats.minAbsNonzero), std::log10(stats.absmax), bins);
+        m_hist.logLo = m_log.lo;
+        m_hist.logHi = m_log.edges.back();
+        m_hist.logCounts.assign(m_log.bins, 0);
+        initLogThresholds();
+    }
+}
+
+void HistogramBuilder::initLogThresholds()
+{
+    // Only worth it for coarse bins: the first guess below is within a few bins of the answer.
+    if (m_log.bins > kMaxThresholdBins)
+        return;
+    m_thresholds.resize(m_log.bins + 1);
+    for (std::size_t k = 0; k <= m_log.bins; ++k) {
+        const double edge = m_log.edges[k];
+        double a = std::pow(10.0, edge);
+        // Walk to the exact boundary of std::log10 (a few ulps at most).
+        for (int step = 0; step < 64 && a > 0 && std::log10(a) >= edge; ++step)
+            a = std::nextafter(a, 0.0);
+        for (int step = 0; step < 128 && std::log10(a) < edge; ++step)
+            a = std::nextafter(a, std::numeric_limits<double>::infinity());
+        m_thresholds[k] = a;
+    }
+    m_oneStep = 0.0015 * m_log.norm < 0.5;
+}
+
+std::size_t HistogramBuilder::logIndex(double a) const
+{
+    if (m_thresholds.empty() || a < std::numeric_limits<double>::min())
+        return m_log.index(std::log10(a));
+    // log2 from the exponent plus f + 0.3466 f (1 - f) for the mantissa 1 + f (error < 0.005,
+    // i.e. under 0.0015 in log10), then exact steps against the thresholds.
+    const auto bits = std::bit_cast<std::uint64_t>(a);
+    const double f = static_cast<double>(bits & 0xfffffffffffffull) * 0x1p-52;
+    const double log2 =
+        static_cast<double>(static_cast<int>((bits >> 52) & 0x7ff) - 1023) + f + 0.3466 * f * (1 - f);
+    const double guess = (log2 * 0.30102999566398120 - m_log.lo) * m_log.norm;
+    const auto last = static_cast<std::int64_t>(m_log.bins) - 1;
+    auto i = static_cast<std::int64_t>(std::clamp(guess, 0.0, static_cast<double>(last)));
+    if (m_oneStep) {
+        // The guess is off by less than half a bin: one branch-free step each way (the values
+        // fall on either side at random, so branches here would mispredict half the time).
+        i -= static_cast<std::int64_t>((i > 0) & (a < m_thresholds[static_cast<std::size_t>(i)]));
+        i += static_cast<std::int64_t>((i < last) & (a >= m_thresholds[static_cast<std::size_t>(i) + 1]));
+        return static_cast<std::size_t>(i);
+    }
+    while (i > 0 && a < m_thresholds[static_cast<std::size_t>(i)])
+        --i;
+    while (i < last && a >= m_thresholds[static_cast<std::size_t>(i) + 1])
+        ++i;
+    return static_cast<std::size_t>(i);
+}
+
+template <typename T> void HistogramBuilder::addBlock(const T* p, std::size_t n)
+{
+    if (!m_enabled)
+        return;
+    // Indices first, counts second: the index arithmetic of many values then overlaps instead of
+    // waiting on the previous increment of a popular bin.
+    constexpr std::size_t kStep = 1024;
+    std::uint32_t linear[kStep];
+    std::uint32_t logs[kStep];
+    const bool withLog = !m_hist.logCounts.empty();
+    for (std::size_t start = 0; start < n; start += kStep) {
+        const std::size_t end = std::min(n, start + kStep);
+        std::size_t nl = 0, ng = 0;
+        for (std::size_t i = start; i < end; ++i) {
+            const double x = p[i];
+            if (!std::isfinite(x))
+                continue;
+            linear[nl++] = static_cast<std::uint32_t>(m_linear.index(x));
+            if (x == 0)
+                ++m_hist.zeros;
+            else if (withLog)
+                logs[ng++] = static_cast<std::uint32_t>(logIndex(std::fabs(x)));
+        }
+        for (std::size_t k = 0; k < nl; ++k)
+            ++m_hist.counts[linear[k]];
+        for (std::size_t k = 0; k < ng; ++k)
+            ++m_hist.logCounts[logs[k]];
+    }
+}
+
+void HistogramBuilder::add(const float* p, std::size_t n)
+{
+    addBlock(p, n);
+}
+
+void HistogramBuilder::add(const double* p, std::size_t n)
+{
+    addBlock(p, n);
+}
+
+void HistogramBuilder::addCounts(const float* values, const std::uint32_t* counts, int codes)
+{
+    if (!m_enabled)
+        return;
+    for (int c = 0; c < codes; ++c) {
+        const double x = values[c];
+        if (counts[c] == 0 || !std::isfinite(x))
+            continue;
+        m_hist.counts[m_linear.index(x)] += counts[c];
+        if (x == 0)
+            m_hist.zeros += counts[c];
+        else if (!m_hist.logCounts.empty())
+            m_hist.logCounts[logIndex(std::fabs(x))] += counts[c];
+    }
+}
+
+void HistogramBuilder::merge(const HistogramBuilder& other)
+{
+    if (!m_enabled || !other.m_enabled)
+        return;
+    for (std::size_t k = 0; k < m_hist.counts.size(); ++k)
+        m_hist.counts[k] += other.m_hist.counts[k];
+    for (std::size_t k = 0; k < m_hist.logCounts.size(); ++k)
+        m_hist.logCounts[k] += other.m_hist.logCounts[k];
+    m_hist.zeros += other.m_hist.zeros;
+}
+
+} // namespace ts

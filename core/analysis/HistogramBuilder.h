@@ -1,0 +1,58 @@
+#pragma once
+
+#include "Histogram.h"
+#include "TensorStats.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ts {
+
+// Fills a Histogram in a second pass, once the first pass has found min, max and the smallest
+// non-zero magnitude. Builders over different element ranges of one tensor are summed with
+// merge(); bin counts are integers, so the order does not matter.
+class HistogramBuilder {
+public:
+    // A bin count comes from users and files: bound it so it cannot exhaust memory.
+    static constexpr int kMaxBins = 1'000'000;
+    // Above this many log bins the exact std::log10 path is used (the guess would be many bins off).
+    static constexpr std::size_t kMaxThresholdBins = 4096;
+
+    // `stats` must be finalized. `bins` is clamped to [1, kMaxBins]. `withLog`: also fill the
+    // log10|x| histogram (about as costly again as the linear one).
+    HistogramBuilder(const ValueStats& stats, int bins, bool withLog = true);
+
+    void add(const float* p, std::size_t n);
+    void add(const double* p, std::size_t n);
+    // counts[c] values equal to values[c], for c < codes (coded dtypes: one binning per code).
+    void addCounts(const float* values, const std::uint32_t* counts, int codes);
+    void merge(const HistogramBuilder& other);
+    const Histogram& histogram() const { return m_hist; }
+
+private:
+    // Equal-width bins with numpy's edge corrections (np.histogram, numpy/lib/histograms.py).
+    struct Axis {
+        void init(double lo, double hi, int bins);
+        std::size_t index(double x) const;
+        std::vector<double> edges;
+        double lo = 0;
+        double norm = 0;
+        std::size_t bins = 0;
+    };
+    template <typename T> void addBlock(const T* p, std::size_t n);
+    std::size_t logIndex(double magnitude) const;
+    void initLogThresholds();
+
+    Histogram m_hist;
+    Axis m_linear;
+    Axis m_log;
+    // m_thresholds[k]: the smallest |x| whose log10 is >= log edge k. Binning |x| against these
+    // gives exactly the bins of binning log10|x| against the edges, without a log10 per value.
+    std::vector<double> m_thresholds;
+    bool m_oneStep = false; // the log10 guess is always within one bin
+    bool m_enabled = false;
+    bool m_withLog = true;
+};
+
+} // namespace ts

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "analysis/ModelScanner.h"
+
+#include <QString>
+
+namespace ts {
+
+// One line for a terminal: "[#########           ]  45%  1.2 GiB / 2.7 GiB  3.4 GiB/s  ETA 2 s".
+// The CLI redraws it with '\r'; the window shows the same numbers in its status bar.
+QString progressLine(const ScanProgress& progress, int barWidth = 30);
+
+} // namespace ts

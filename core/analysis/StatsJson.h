@@ -1,0 +1,18 @@
+#pragma once
+
+#include "Histogram.h"
+#include "JsonWriter.h"
+#include "TensorStats.h"
+
+#include <vector>
+
+namespace ts {
+
+// The JSON shapes of `tensorscope-cli stats/scan --json`, shared with the window's "copy as JSON".
+// Non-finite numbers (min of a tensor without finite values) are written as null.
+void writeValueStatsJson(JsonWriter& json, const ValueStats& stats); // the members only, no braces
+void writeTensorStatsJson(JsonWriter& json, const TensorStats& stats, const std::vector<std::uint64_t>& shape,
+                          const Histogram* histogram = nullptr);
+void writeHistogramJson(JsonWriter& json, const Histogram& histogram);
+
+} // namespace ts

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "HistogramBuilder.h"
+#include "Result.h"
+#include "TensorBlockReader.h"
+#include "TensorInfo.h"
+#include "TensorLocation.h"
+#include "TensorStats.h"
+
+#include <cstdint>
+
+namespace ts {
+
+// Statistics and histograms of one tensor, or of an element range of it (ModelScanner hands out
+// ranges to threads and merges them in order). Synchronous: callers decide the thread.
+class TensorAnalyzer {
+public:
+    TensorAnalyzer(TensorLocation location, TensorInfo info);
+
+    // Checks that the location holds the bytes the shape needs (a hostile header could claim more).
+    Result<void> check() const;
+
+    // Partial statistics of elements [first, first + count); not finalized.
+    Result<TensorStats> statsOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control);
+    // Adds elements [first, first + count) to `builder` (C64: the magnitude).
+    Result<void> histogramOfRange(std::uint64_t first, std::uint64_t count, HistogramBuilder& builder,
+                                  const ReadControl& control);
+
+    // The whole tensor, finalized.
+    Result<TensorStats> stats(const ReadControl& control = {});
+    Result<Histogram> histogram(const TensorStats& stats, int bins, const ReadControl& control = {});
+
+    const TensorInfo& info() const { return m_info; }
+
+private:
+    TensorLocation m_location;
+    TensorInfo m_info;
+    TensorBlockReader m_reader;
+};
+
+} // namespace ts

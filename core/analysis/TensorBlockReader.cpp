@@ -1,0 +1,150 @@
+#include "TensorBlockReader.h"
+
+#include "DtypeDecoder.h"
+#include "ValueAccumulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace ts {
+namespace {
+
+template <typename T> void widen(const std::byte* bytes, std::size_t n, double* out)
+{
+    for (std::size_t i = 0; i < n; ++i) {
+        T v;
+        std::memcpy(&v, bytes + i * sizeof(T), sizeof(T));
+        out[i] = static_cast<double>(v);
+    }
+}
+
+} // namespace
+
+TensorBlockReader::TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName)
+    : m_location(std::move(location)), m_dtype(dtype), m_name(std::move(tensorName))
+{
+}
+
+std::uint64_t TensorBlockReader::bytesFor(Dtype dtype, std::uint64_t elements)
+{
+    const auto bits = static_cast<std::uint64_t>(dtypeBits(dtype));
+    // elements * bits cannot overflow for a validated tensor (its byte size fits in 64 bits).
+    return (elements / 8) * bits + ((elements % 8) * bits + 7) / 8;
+}
+
+Error TensorBlockReader::readError(const QString& why, std::uint64_t offset) const
+{
+    const QString file = m_location.source ? m_location.source->displayName() : QString();
+    return makeError(ErrorCode::IoError, file,
+                     QStringLiteral("cannot read tensor \"%1\": %2").arg(m_name, why), m_name, offset);
+}
+
+Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+                                        const std::function<void(const DecodedBlock&)>& fn)
+{
+    if (!m_location.source)
+        return readError(QStringLiteral("no byte source"), 0);
+    if (count == 0)
+        return {};
+    const auto bits = static_cast<std::uint64_t>(dtypeBits(m_dtype));
+    constexpr std::uint64_t block = ValueAccumulator::kBlock;
+    // Whole blocks per read, so sub-byte elements never straddle two reads.
+    const std::uint64_t perRead = std::max<std::uint64_t>(block, (kReadBytes * 8 / bits) / block * block);
+    // Small tensors get small buffers: a scan of ten thousand biases must not zero 1 MiB each.
+    const std::uint64_t bufferBytes = bytesFor(m_dtype, std::min(perRead, count + 8));
+    if (m_buffer.size() < bufferBytes / 8 + 1)
+        m_buffer.resize(bufferBytes / 8 + 1);
+    const bool toFloat = decode::decodesToFloat(m_dtype);
+    const auto blockLen = static_cast<std::size_t>(std::min(block, count));
+    if (m_floats.size() < blockLen)
+        m_floats.resize(blockLen);
+    if (m_dtype == Dtype::C64 && m_imag.size() < blockLen)
+        m_imag.resize(blockLen);
+    if (!toFloat && m_doubles.size() < blockLen)
+        m_doubles.resize(blockLen);
+
+    const std::uint64_t firstByte = bytesFor(m_dtype, first);
+    std::uint64_t done = 0;
+    while (done < count) {
+        if (control.cancel && control.cancel->load(std::memory_order_relaxed))
+            return makeError(ErrorCode::Cancelled, m_location.source->displayName(),
+                             QStringLiteral("the scan was cancelled"), m_name);
+        const std::uint64_t n = std::min(perRead, count - done);
+        const std::uint64_t relByte = bytesFor(m_dtype, first + done) - firstByte;
+        const std::uint64_t nBytes = bytesFor(m_dtype, first + done + n) - bytesFor(m_dtype, first + done);
+        const std::uint64_t absOffset = m_location.offset + firstByte + relByte;
+        auto* bytes = reinterpret_cast<std::byte*>(m_buffer.data());
+        const Result<void> read = m_location.source->read(absOffset, std::span<std::byte>(bytes, nBytes));
+        if (!read)
+            return readError(read.error().message, absOffset);
+        if (control.onBytes)
+            control.onBytes(nBytes);
+
+        if (!m_decode && decode::isCoded(m_dtype)) {
+            // Code counting has a fixed cost per block (the count tables): one block per read.
+            DecodedBlock whole;
+            whole.firstIndex = first + done;
+            whole.count = static_cast<std::size_t>(n);
+            whole.raw = reinterpret_cast<const std::uint8_t*>(bytes);
+            fn(whole);
+            done += n;
+            continue;
+        }
+        for (std::uint64_t b = 0; b < n; b += block) {
+            const std::size_t k = static_cast<std::size_t>(std::min(block, n - b));
+            const std::byte* src = bytes + bytesFor(m_dtype, b);
+            DecodedBlock out;
+            out.firstIndex = first + done + b;
+            out.count = k;
+            out.raw = reinterpret_cast<const std::uint8_t*>(src);
+            switch (m_dtype) {
+            case Dtype::F32:
+                out.floats = reinterpret_cast<const float*>(src); // the buffer is aligned and holds floats
+                break;
+            case Dtype::F64:
+                widen<double>(src, k, m_doubles.data());
+                break;
+            case Dtype::I32:
+                widen<std::int32_t>(src, k, m_doubles.data());
+                break;
+            case Dtype::U32:
+                widen<std::uint32_t>(src, k, m_doubles.data());
+                break;
+            case Dtype::I64:
+                widen<std::int64_t>(src, k, m_doubles.data());
+                break;
+            case Dtype::U64:
+                widen<std::uint64_t>(src, k, m_doubles.data());
+                break;
+            case Dtype::C64:
+                for (std::size_t i = 0; i < k; ++i) {
+                    float pair[2];
+                    std::memcpy(pair, src + 8 * i, 8);
+                    m_floats[i] = pair[0];
+                    m_imag[i] = pair[1];
+                    // A NaN in either part makes the element NaN; hypot alone would say Inf.
+                    m_doubles[i] =
+                        std::isnan(pair[0]) || std::isnan(pair[1])
+                            ? std::numeric_limits<double>::quiet_NaN()
+                            : std::hypot(static_cast<double>(pair[0]), static_cast<double>(pair[1]));
+                }
+                out.real = m_floats.data();
+                out.imag = m_imag.data();
+                break;
+            default:
+                decode::decodeToFloat(m_dtype, src, k, m_floats.data());
+                out.floats = m_floats.data();
+                break;
+            }
+            if (!toFloat)
+                out.doubles = m_doubles.data();
+            fn(out);
+        }
+        done += n;
+    }
+    return {};
+}
+
+} // namespace ts

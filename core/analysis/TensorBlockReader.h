@@ -1,0 +1,71 @@
+#pragma once
+
+#include "Dtype.h"
+#include "Result.h"
+#include "TensorLocation.h"
+
+#include <QString>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ts {
+
+// How a long read is steered from outside: a cancel flag polled between reads, and a callback
+// told how many bytes each read consumed (for progress).
+struct ReadControl {
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(std::uint64_t bytes)> onBytes;
+};
+
+// One decoded run of at most ValueAccumulator::kBlock elements (a whole read for undecoded coded
+// blocks, which carry only `raw`). Exactly one of `floats` / `doubles`
+// is set for real dtypes; C64 sets `real`, `imag` (floats) and `doubles` (the magnitude).
+struct DecodedBlock {
+    std::uint64_t firstIndex = 0;
+    std::size_t count = 0;
+    const float* floats = nullptr;
+    const double* doubles = nullptr;
+    const float* real = nullptr;
+    const float* imag = nullptr;
+    const std::uint8_t* raw = nullptr; // the undecoded bytes, for BOOL's 0/1 check
+};
+
+// Streams a tensor's elements from its ByteSource in bounded reads (pread, never the mapping: a
+// file truncated under us then gives an Error instead of SIGBUS, and nothing stays resident),
+// decoding block by block. Memory use is one read buffer plus a few blocks, whatever the tensor.
+class TensorBlockReader {
+public:
+    static constexpr std::uint64_t kReadBytes = 1 << 20;
+
+    TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
+
+    // Coded dtypes (8 bits or fewer) can be summarised from raw codes: with decoding off, each
+    // read of those dtypes is handed over as one block carrying only `raw`.
+    void setDecode(bool on) { m_decode = on; }
+
+    // Bytes holding elements [0, n): ceil(n * bits / 8).
+    static std::uint64_t bytesFor(Dtype dtype, std::uint64_t elements);
+
+    // Calls `fn` for each block of elements [first, first + count). `first` must be a multiple of
+    // 8 so sub-byte dtypes start on a byte boundary.
+    Result<void> forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+                         const std::function<void(const DecodedBlock&)>& fn);
+
+private:
+    Error readError(const QString& why, std::uint64_t offset) const;
+
+    TensorLocation m_location;
+    Dtype m_dtype;
+    QString m_name;
+    std::vector<std::uint64_t> m_buffer; // uint64 storage: 8-byte aligned for every dtype
+    std::vector<float> m_floats;
+    std::vector<float> m_imag;
+    std::vector<double> m_doubles;
+    bool m_decode = true;
+};
+
+} // namespace ts

@@ -1,0 +1,170 @@
+// `tensorscope-cli stats` and `scan` end to end: exit codes, JSON shape, planted anomalies.
+#include "AnalysisTestUtil.h"
+
+#include <QJsonArray>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ts;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TS_CLI_PATH), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString anomalies()
+{
+    return test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
+}
+
+} // namespace
+
+class TestCliAnalysis : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (anomalies().isEmpty())
+            QFAIL(qPrintable(test::missingFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"))));
+    }
+
+    void scanJsonReportsPlantedAnomaliesAndExitsOne()
+    {
+        const Run r = cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--json"),
+                           QStringLiteral("--threads"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);                      // NaN and Inf are errors
+        QVERIFY2(r.err.isEmpty(), r.err.constData()); // no progress bar when stderr is not a terminal
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("file")).toString(), anomalies());
+        const QJsonArray tensors = o.value(QStringLiteral("tensors")).toArray();
+        QCOMPARE(tensors.size(), 51);
+        QJsonObject age;
+        for (const QJsonValue& t : tensors) {
+            const QJsonObject to = t.toObject();
+            for (const char* key :
+                 {"name", "dtype", "count", "nan", "posinf", "neginf", "zeros", "min", "max", "mean", "std"})
+                QVERIFY2(to.contains(QLatin1String(key)), key);
+            if (to.value(QStringLiteral("name")).toString() == QLatin1String("fc.age.weights"))
+                age = to;
+        }
+        QCOMPARE(age.value(QStringLiteral("nan")).toInt(), 2);
+        QCOMPARE(age.value(QStringLiteral("first_nan")).toInt(), 5);
+        QCOMPARE(age.value(QStringLiteral("nan_indices")).toArray(), (QJsonArray{5, 77}));
+        QStringList codes;
+        for (const QJsonValue& f : o.value(QStringLiteral("findings")).toArray()) {
+            const QJsonObject fo = f.toObject();
+            for (const char* key : {"code", "severity", "tensor", "message"})
+                QVERIFY2(fo.contains(QLatin1String(key)), key);
+            codes << fo.value(QStringLiteral("code")).toString() + QLatin1Char(':') +
+                         fo.value(QStringLiteral("tensor")).toString();
+        }
+        codes.sort();
+        const QStringList want = {
+            QStringLiteral("AllZero:entry_flow.conv_in.bias"),
+            QStringLiteral("ExtremeOutlier:middle_flow.main_block_0.separable_conv0.pointwise_filter"),
+            QStringLiteral("F16Overflow:middle_flow.main_block_0.separable_conv0.pointwise_filter"),
+            QStringLiteral("InfValues:fc.gender.bias"),
+            QStringLiteral("NanValues:fc.age.weights"),
+        };
+        QCOMPARE(codes, want);
+    }
+
+    void scanOfACleanModelExitsZero()
+    {
+        const QString path = test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
+        if (path.isEmpty())
+            QFAIL(qPrintable(test::missingFixture(QStringLiteral("face_landmark_68_f32.safetensors"))));
+        const Run r = cli({QStringLiteral("scan"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Scanned 49 tensor(s)"));
+    }
+
+    void scanHumanOutputNamesTheTensors()
+    {
+        const Run r = cli({QStringLiteral("scan"), anomalies()});
+        QCOMPARE(r.exitCode, 1);
+        const QString text = QString::fromUtf8(r.out);
+        QVERIFY(text.contains(QStringLiteral(
+            "error [NanValues] Tensor \"fc.age.weights\" has 2 NaN value(s) at flat index 5, 77.")));
+        QVERIFY(text.contains(QStringLiteral("2 error(s)")));
+    }
+
+    void statsJsonHasHistograms()
+    {
+        const Run r = cli({QStringLiteral("stats"), anomalies(), QStringLiteral("fc.age.weights"),
+                           QStringLiteral("fc.gender.bias"), QStringLiteral("--bins"), QStringLiteral("8"),
+                           QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0); // stats describes; only scan judges
+        const QJsonArray tensors =
+            QJsonDocument::fromJson(r.out).object().value(QStringLiteral("tensors")).toArray();
+        QCOMPARE(tensors.size(), 2);
+        const QJsonObject age = tensors[0].toObject();
+        QCOMPARE(age.value(QStringLiteral("name")).toString(), QStringLiteral("fc.age.weights"));
+        const QJsonObject h = age.value(QStringLiteral("histogram")).toObject();
+        const QJsonArray counts = h.value(QStringLiteral("counts")).toArray();
+        QCOMPARE(counts.size(), 8);
+        int total = 0;
+        for (const QJsonValue& c : counts)
+            total += c.toInt();
+        QCOMPARE(total, 510); // 512 elements, 2 NaN
+        QCOMPARE(h.value(QStringLiteral("lo")).toDouble(), age.value(QStringLiteral("min")).toDouble());
+        // fc.gender.bias: one finite value and +Inf; std of one value is 0.
+        const QJsonObject gender = tensors[1].toObject();
+        QCOMPARE(gender.value(QStringLiteral("posinf")).toInt(), 1);
+        QCOMPARE(gender.value(QStringLiteral("std")).toDouble(), 0.0);
+    }
+
+    void statsTextAndUsageErrors()
+    {
+        const Run text = cli({QStringLiteral("stats"), anomalies(), QStringLiteral("fc.age.weights")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("fc.age.weights  F32"));
+        QVERIFY(text.out.contains("first NaN at"));
+        QCOMPARE(cli({QStringLiteral("stats"), anomalies(), QStringLiteral("no.such.tensor")}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"), QStringLiteral("0")})
+                     .exitCode,
+                 2);
+        QCOMPARE(
+            cli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"), QStringLiteral("99999999")})
+                .exitCode,
+            2);
+        QCOMPARE(cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--threads"), QStringLiteral("x")})
+                     .exitCode,
+                 2);
+        QCOMPARE(cli({QStringLiteral("scan"), QStringLiteral("/nonexistent.safetensors")}).exitCode, 2);
+    }
+
+    void scanOfATruncatedFileFailsNamingTheTensor()
+    {
+        // A header that promises more data than the file holds is rejected at open; a file cut
+        // after the header was parsed is the scanner's case (tst_model_scanner). Here: the CLI
+        // passes the open error through with exit 1.
+        QTemporaryDir dir;
+        QFile in(anomalies());
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray all = in.readAll();
+        const QString cut = dir.filePath(QStringLiteral("cut.safetensors"));
+        QFile out(cut);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(all.left(all.size() / 2));
+        out.close();
+        const Run r = cli({QStringLiteral("scan"), cut});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(!r.err.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliAnalysis)
+#include "tst_cli_analysis.moc"

@@ -1,0 +1,336 @@
+// Per-tensor statistics and histograms: against numpy on the real fixtures, against a float64
+// two-pass reference on large-mean data, and bulk (SIMD) against scalar decoding for all dtypes.
+#include "AnalysisTestUtil.h"
+
+#include "Model.h"
+#include "analysis/DtypeDecoder.h"
+#include "analysis/HistogramBuilder.h"
+#include "analysis/TensorAnalyzer.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+using namespace ts;
+
+namespace {
+
+bool close(double got, double want, double rel)
+{
+    if (std::isnan(want))
+        return std::isnan(got);
+    return std::fabs(got - want) <= rel * std::max(std::fabs(want), 1e-300) || got == want;
+}
+
+std::vector<std::uint64_t> toCounts(const QJsonValue& v)
+{
+    std::vector<std::uint64_t> out;
+    for (const QJsonValue& x : v.toArray())
+        out.push_back(static_cast<std::uint64_t>(x.toDouble()));
+    return out;
+}
+
+std::vector<std::uint64_t> toIndices(const QJsonValue& v)
+{
+    return toCounts(v);
+}
+
+TensorStats statsOf(Dtype dtype, std::vector<std::uint64_t> shape, const QByteArray& bytes)
+{
+    TensorInfo info;
+    info.name = QStringLiteral("t");
+    info.dtype = dtype;
+    info.shape = std::move(shape);
+    info.end = static_cast<std::uint64_t>(bytes.size());
+    TensorAnalyzer analyzer(test::memoryLocation(bytes), info);
+    auto r = analyzer.stats();
+    if (!r)
+        qFatal("stats failed: %s", qPrintable(test::errText(r)));
+    return r.value();
+}
+
+} // namespace
+
+class TestTensorStats : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void realFixturesMatchNumpy()
+    {
+        const QJsonObject expected = test::loadExpected();
+        QVERIFY2(!expected.isEmpty(), "tests/analysis/data/expected_stats.json is missing");
+        const int bins = expected.value(QStringLiteral("bins")).toInt();
+        const QJsonObject files = expected.value(QStringLiteral("files")).toObject();
+        QCOMPARE(files.size(), 5);
+        int checked = 0;
+        for (auto fit = files.begin(); fit != files.end(); ++fit) {
+            const QString path = test::realFixture(fit.key());
+            if (path.isEmpty())
+                QFAIL(qPrintable(test::missingFixture(fit.key())));
+            auto model = Model::open(path);
+            QVERIFY2(model, qPrintable(test::errText(model)));
+            const QJsonObject tensors = fit.value().toObject();
+            QCOMPARE(static_cast<int>((*model)->tensors().size()), tensors.size());
+            for (int i = 0; i < static_cast<int>((*model)->tensors().size()); ++i) {
+                const TensorInfo& info = (*model)->tensors()[static_cast<std::size_t>(i)].info;
+                const QJsonObject e = tensors.value(info.name).toObject();
+                const QString where = fit.key() + QStringLiteral(" / ") + info.name;
+                TensorAnalyzer analyzer((*model)->location(i), info);
+                auto s = analyzer.stats();
+                QVERIFY2(s, qPrintable(test::errText(s)));
+                const ValueStats& v = s->values;
+                auto num = [&](const char* k) { return e.value(QLatin1String(k)).toDouble(); };
+                QVERIFY2(v.count == static_cast<std::uint64_t>(num("count")), qPrintable(where));
+                QVERIFY2(v.nan == static_cast<std::uint64_t>(num("nan")), qPrintable(where));
+                QVERIFY2(v.posinf == static_cast<std::uint64_t>(num("posinf")), qPrintable(where));
+                QVERIFY2(v.neginf == static_cast<std::uint64_t>(num("neginf")), qPrintable(where));
+                QVERIFY2(v.zeros == static_cast<std::uint64_t>(num("zeros")), qPrintable(where));
+                QVERIFY2(v.subnormals == static_cast<std::uint64_t>(num("subnormals")), qPrintable(where));
+                QVERIFY2(v.f16Overflow == static_cast<std::uint64_t>(num("f16_overflow")), qPrintable(where));
+                QVERIFY2(v.nanIndices == toIndices(e.value(QStringLiteral("nan_indices"))),
+                         qPrintable(where));
+                QVERIFY2(v.infIndices == toIndices(e.value(QStringLiteral("inf_indices"))),
+                         qPrintable(where));
+                QVERIFY2(v.min == num("min"), qPrintable(where));
+                QVERIFY2(v.max == num("max"), qPrintable(where));
+                QVERIFY2(v.absmax == num("absmax"), qPrintable(where));
+                QVERIFY2(v.absmaxIndex == static_cast<std::uint64_t>(num("absmax_index")), qPrintable(where));
+                QVERIFY2(close(v.mean, num("mean"), 1e-12),
+                         qPrintable(where + QStringLiteral(" mean %1 vs %2")
+                                                .arg(v.mean, 0, 'g', 17)
+                                                .arg(num("mean"), 0, 'g', 17)));
+                QVERIFY2(close(v.std, num("std"), 1e-12), qPrintable(where + QStringLiteral(" std")));
+                QVERIFY2(close(v.l2, num("l2"), 1e-12), qPrintable(where + QStringLiteral(" l2")));
+
+                auto h = analyzer.histogram(*s, bins);
+                QVERIFY2(h, qPrintable(test::errText(h)));
+                QVERIFY2(h->counts == toCounts(e.value(QStringLiteral("hist"))),
+                         qPrintable(where + QStringLiteral(" hist")));
+                const QJsonArray range = e.value(QStringLiteral("hist_range")).toArray();
+                QCOMPARE(h->lo, range[0].toDouble());
+                QCOMPARE(h->hi, range[1].toDouble());
+                QCOMPARE(h->zeros, static_cast<std::uint64_t>(num("hist_zeros")));
+                if (e.contains(QStringLiteral("log_hist"))) {
+                    QVERIFY2(h->logCounts == toCounts(e.value(QStringLiteral("log_hist"))),
+                             qPrintable(where + QStringLiteral(" log hist")));
+                }
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 51 + 49 + 117 + 151 + 57);
+    }
+
+    void stdIsStableForLargeMean()
+    {
+        // 3M values around 1e4 with spread ~1e-2: a one-pass sum of squares loses every digit here.
+        std::mt19937 rng(42);
+        std::normal_distribution<float> noise(0.0f, 0.01f);
+        std::vector<float> x(3'000'001);
+        for (float& v : x)
+            v = 10000.0f + noise(rng);
+        x[12345] = std::numeric_limits<float>::quiet_NaN();
+        long double sum = 0;
+        std::size_t n = 0;
+        for (float v : x) {
+            if (std::isfinite(v)) {
+                sum += v;
+                ++n;
+            }
+        }
+        const long double mean = sum / n;
+        long double m2 = 0;
+        for (float v : x) {
+            if (std::isfinite(v))
+                m2 += (v - mean) * (v - mean);
+        }
+        const double refStd = static_cast<double>(std::sqrt(m2 / n));
+        const TensorStats s = statsOf(Dtype::F32, {x.size()}, test::bytesOf(x));
+        QCOMPARE(s.values.nan, std::uint64_t(1));
+        QVERIFY2(close(s.values.mean, static_cast<double>(mean), 1e-14), "mean");
+        QVERIFY2(
+            close(s.values.std, refStd, 1e-12),
+            qPrintable(QStringLiteral("std %1 vs %2").arg(s.values.std, 0, 'g', 17).arg(refStd, 0, 'g', 17)));
+    }
+
+    void everyDtypeBulkMatchesScalarDecoding()
+    {
+        // Random bytes hit every code (NaN, Inf, subnormals) across several blocks and a ragged tail.
+        std::mt19937 rng(7);
+        const std::uint64_t n = 3 * 4096 + 77;
+        for (Dtype d : allDtypes()) {
+            const std::uint64_t bytes = (n * static_cast<std::uint64_t>(dtypeBits(d)) + 7) / 8;
+            QByteArray raw(static_cast<qsizetype>(bytes), Qt::Uninitialized);
+            for (char& c : raw)
+                c = static_cast<char>(rng() & 0xff);
+            const TensorStats s = statsOf(d, {n}, raw);
+            const auto span =
+                std::span<const std::byte>(reinterpret_cast<const std::byte*>(raw.constData()), bytes);
+            const ValueStats& v = d == Dtype::C64 ? *s.real : s.values;
+            std::uint64_t nan = 0, inf = 0, zeros = 0;
+            double mn = std::numeric_limits<double>::infinity(), mx = -mn;
+            std::optional<std::uint64_t> firstNan;
+            for (std::uint64_t i = 0; i < n; ++i) {
+                const double x = decode::element(d, span, i);
+                if (std::isnan(x)) {
+                    if (!firstNan)
+                        firstNan = i;
+                    ++nan;
+                } else if (std::isinf(x)) {
+                    ++inf;
+                } else {
+                    zeros += x == 0;
+                    mn = std::min(mn, x);
+                    mx = std::max(mx, x);
+                }
+            }
+            const QString what = dtypeName(d);
+            QVERIFY2(v.count == n, qPrintable(what));
+            QVERIFY2(v.nan == nan, qPrintable(what));
+            QVERIFY2(v.posinf + v.neginf == inf, qPrintable(what));
+            QVERIFY2(v.zeros == zeros, qPrintable(what));
+            QVERIFY2(v.firstNan() == firstNan, qPrintable(what));
+            if (v.finite > 0) {
+                QVERIFY2(v.min == mn, qPrintable(what + QStringLiteral(" min %1 vs %2").arg(v.min).arg(mn)));
+                QVERIFY2(v.max == mx, qPrintable(what + QStringLiteral(" max")));
+            }
+        }
+    }
+
+    void complexPartsAndMagnitude()
+    {
+        const std::vector<float> z = {3, 4, 0, -2, std::numeric_limits<float>::quiet_NaN(), 1, 6, 8};
+        const TensorStats s = statsOf(Dtype::C64, {4}, test::bytesOf(z));
+        QVERIFY(s.real && s.imag);
+        QCOMPARE(s.elements, std::uint64_t(4));
+        QCOMPARE(s.real->nan, std::uint64_t(1));
+        QCOMPARE(s.real->max, 6.0);
+        QCOMPARE(s.imag->min, -2.0);
+        QCOMPARE(s.imag->max, 8.0);
+        QCOMPARE(s.values.nan, std::uint64_t(1)); // |NaN + 1i| is NaN, not Inf
+        QCOMPARE(s.values.min, 2.0);
+        QCOMPARE(s.values.max, 10.0);
+        QCOMPARE(s.values.mean, (5.0 + 2.0 + 10.0) / 3);
+    }
+
+    void boolBytesOtherThanZeroOrOne()
+    {
+        const QByteArray b("\x00\x01\x02\x01\xff", 5);
+        const TensorStats s = statsOf(Dtype::BOOL, {5}, b);
+        QCOMPARE(s.nonBinaryBool, std::uint64_t(2));
+        QCOMPARE(s.firstNonBinaryBool, std::optional<std::uint64_t>(2));
+        QCOMPARE(s.values.zeros, std::uint64_t(1));
+        QCOMPARE(s.values.max, 1.0);
+    }
+
+    void f16AndBf16RangeCounts()
+    {
+        const float inf = std::numeric_limits<float>::infinity();
+        const std::vector<float> x = {65504.0f, 65505.0f, 70000.0f,  -1e5f,     inf,       0x1p-25f, 0x1p-26f,
+                                      0x1p-24f, 0.0f,     0x1p-134f, 0x1p-135f, 0x1p-149f, 1.0f,     -0.0f};
+        const TensorStats s = statsOf(Dtype::F32, {x.size()}, test::bytesOf(x));
+        QCOMPARE(s.values.f16Overflow, std::uint64_t(3));
+        QCOMPARE(s.values.f16Underflow, std::uint64_t(5));
+        QCOMPARE(s.values.bf16Underflow, std::uint64_t(3));
+        QCOMPARE(s.values.subnormals, std::uint64_t(3));
+        QCOMPARE(s.values.zeros, std::uint64_t(2));
+        QCOMPARE(s.values.posinf, std::uint64_t(1));
+        QCOMPARE(s.values.minAbsNonzero, static_cast<double>(0x1p-149f));
+    }
+
+    void subnormalsCountInTheSourceDtype()
+    {
+        // F16 0x0001 and 0x03ff are F16 subnormals although they are normal floats once decoded.
+        const std::vector<std::uint16_t> h = {0x0001, 0x03ff, 0x0400, 0x3c00, 0x8001};
+        QCOMPARE(statsOf(Dtype::F16, {h.size()}, test::bytesOf(h)).values.subnormals, std::uint64_t(3));
+        const QByteArray e4m3("\x01\x07\x08\x38\x81", 5);
+        QCOMPARE(statsOf(Dtype::F8_E4M3, {5}, e4m3).values.subnormals, std::uint64_t(3));
+        const QByteArray e8m0("\x00\x01\x7f", 3);
+        QCOMPARE(statsOf(Dtype::F8_E8M0, {3}, e8m0).values.subnormals, std::uint64_t(0));
+    }
+
+    void histogramFollowsNumpy()
+    {
+        // np.histogram(np.arange(11.), 10) -> [1]*9 + [2]: the last bin is closed.
+        std::vector<float> x;
+        for (int i = 0; i <= 10; ++i)
+            x.push_back(static_cast<float>(i));
+        const TensorStats s = statsOf(Dtype::F32, {x.size()}, test::bytesOf(x));
+        HistogramBuilder b(s.values, 10);
+        b.add(x.data(), x.size());
+        const std::vector<std::uint64_t> want = {1, 1, 1, 1, 1, 1, 1, 1, 1, 2};
+        QCOMPARE(b.histogram().counts, want);
+        QCOMPARE(b.histogram().zeros, std::uint64_t(1));
+        // A constant tensor: numpy widens the range to [v - 0.5, v + 0.5].
+        const std::vector<float> c(7, 3.0f);
+        const TensorStats cs = statsOf(Dtype::F32, {c.size()}, test::bytesOf(c));
+        HistogramBuilder cb(cs.values, 4);
+        cb.add(c.data(), c.size());
+        QCOMPARE(cb.histogram().lo, 2.5);
+        QCOMPARE(cb.histogram().hi, 3.5);
+        QCOMPARE(cb.histogram().counts, (std::vector<std::uint64_t>{0, 0, 7, 0}));
+    }
+
+    void binCountIsBounded()
+    {
+        const std::vector<float> x = {1, 2, 3};
+        const TensorStats s = statsOf(Dtype::F32, {3}, test::bytesOf(x));
+        HistogramBuilder huge(s.values, 2'000'000'000);
+        QCOMPARE(huge.histogram().counts.size(), std::size_t(HistogramBuilder::kMaxBins));
+        HistogramBuilder none(s.values, -5);
+        QCOMPARE(none.histogram().counts.size(), std::size_t(1));
+    }
+
+    void rangesMergeToTheWhole()
+    {
+        std::mt19937 rng(3);
+        std::vector<std::uint16_t> h(100'000);
+        for (auto& v : h)
+            v = static_cast<std::uint16_t>(rng());
+        const QByteArray bytes = test::bytesOf(h);
+        TensorInfo info;
+        info.name = QStringLiteral("bf");
+        info.dtype = Dtype::BF16;
+        info.shape = {h.size()};
+        info.end = static_cast<std::uint64_t>(bytes.size());
+        TensorAnalyzer whole(test::memoryLocation(bytes), info);
+        auto all = whole.stats();
+        QVERIFY(all);
+        TensorStats merged;
+        for (std::uint64_t first = 0; first < h.size(); first += 8192) {
+            auto part = whole.statsOfRange(first, std::min<std::uint64_t>(8192, h.size() - first), {});
+            QVERIFY(part);
+            if (first == 0)
+                merged = part.value();
+            else
+                merged.mergeFollowing(part.value());
+        }
+        merged.finalize();
+        QCOMPARE(merged.values.nan, all->values.nan);
+        QCOMPARE(merged.values.nanIndices, all->values.nanIndices);
+        QCOMPARE(merged.values.infIndices, all->values.infIndices);
+        QCOMPARE(merged.values.zeros, all->values.zeros);
+        QCOMPARE(merged.values.subnormals, all->values.subnormals);
+        QCOMPARE(merged.values.min, all->values.min);
+        QCOMPARE(merged.values.max, all->values.max);
+        QCOMPARE(merged.values.absmaxIndex, all->values.absmaxIndex);
+        QVERIFY(close(merged.values.mean, all->values.mean, 1e-13));
+    }
+
+    void shortTensorIsAnError()
+    {
+        TensorInfo info;
+        info.name = QStringLiteral("short");
+        info.dtype = Dtype::F32;
+        info.shape = {10};
+        const QByteArray bytes(8, '\0');
+        TensorAnalyzer analyzer(test::memoryLocation(bytes), info);
+        auto r = analyzer.stats();
+        QVERIFY(!r);
+        QVERIFY(r.error().message.contains(QStringLiteral("short")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTensorStats)
+#include "tst_tensor_stats.moc"

@@ -1,0 +1,348 @@
+// Speed and memory of the analysis engine, against the machine's memory bandwidth measured in the
+// same run. Usage:
+//   bench_analysis prepare DIR    write the benchmark files (1 GiB each: F32, BF16, F16, F8_E4M3, F4)
+//   bench_analysis run DIR        bandwidth baselines, then Tensorscope scans of each file
+//   bench_analysis rss [DIR]      scan a 32 GiB sparse F32 file and report the peak resident memory
+// run_bench.sh runs all three plus numpy on the same F32 file.
+#include "Model.h"
+#include "analysis/ModelScanner.h"
+#include "analysis/SimdKernels.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace ts;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr std::uint64_t kGiB = 1ull << 30;
+
+struct BenchFile {
+    const char* name;
+    const char* dtype;
+    int bits;
+};
+
+const BenchFile kFiles[] = {{"bench_f32", "F32", 32},
+                            {"bench_bf16", "BF16", 16},
+                            {"bench_f16", "F16", 16},
+                            {"bench_f8e4m3", "F8_E4M3", 8},
+                            {"bench_f4", "F4", 4}};
+
+double seconds(Clock::time_point a)
+{
+    return std::chrono::duration<double>(Clock::now() - a).count();
+}
+
+std::uint64_t xorshift(std::uint64_t& s)
+{
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return s;
+}
+
+// The header the reference writer would produce for one tensor, padded to 8 bytes with spaces.
+std::string header(const char* dtype, std::uint64_t elements, std::uint64_t bytes)
+{
+    std::string h = std::string("{\"x\":{\"dtype\":\"") + dtype + "\",\"shape\":[" +
+                    std::to_string(elements) + "],\"data_offsets\":[0," + std::to_string(bytes) + "]}}";
+    while (h.size() % 8)
+        h += ' ';
+    return h;
+}
+
+bool writeFile(const std::string& path, const BenchFile& f, std::uint64_t bytes, bool sparse)
+{
+    const std::uint64_t elements = bytes * 8 / static_cast<std::uint64_t>(f.bits);
+    const std::string h = header(f.dtype, elements, bytes);
+    FILE* out = std::fopen(path.c_str(), "wb");
+    if (!out)
+        return false;
+    const std::uint64_t n = h.size();
+    std::fwrite(&n, 8, 1, out);
+    std::fwrite(h.data(), 1, h.size(), out);
+    if (sparse) { // a hole: reads as zeros, costs no disk
+        std::fflush(out);
+        const bool ok = ::ftruncate(fileno(out), static_cast<off_t>(8 + n + bytes)) == 0;
+        std::fclose(out);
+        return ok;
+    }
+    std::vector<std::uint8_t> chunk(8 << 20);
+    std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+    for (std::uint64_t done = 0; done < bytes; done += chunk.size()) {
+        for (std::size_t i = 0; i < chunk.size(); i += 8) {
+            const std::uint64_t r = xorshift(seed);
+            std::memcpy(&chunk[i], &r, 8);
+        }
+        // Keep every value finite and weight-like: clamp exponents per dtype.
+        if (f.bits == 32) {
+            for (std::size_t i = 0; i < chunk.size(); i += 4) {
+                std::uint32_t u;
+                std::memcpy(&u, &chunk[i], 4);
+                u = (u & 0x807fffffu) | ((110u + (u >> 23) % 16) << 23);
+                std::memcpy(&chunk[i], &u, 4);
+            }
+        } else if (f.bits == 16) {
+            const bool bf = std::strcmp(f.dtype, "BF16") == 0;
+            for (std::size_t i = 0; i < chunk.size(); i += 2) {
+                std::uint16_t u;
+                std::memcpy(&u, &chunk[i], 2);
+                u = bf ? static_cast<std::uint16_t>((u & 0x807f) | ((110u + (u >> 7) % 16) << 7))
+                       : static_cast<std::uint16_t>((u & 0x83ff) | ((5u + (u >> 10) % 16) << 10));
+                std::memcpy(&chunk[i], &u, 2);
+            }
+        } else if (f.bits == 8) {
+            for (auto& b : chunk)
+                b = (b & 0x7f) == 0x7f ? 0x38 : b; // no NaN codes
+        }
+        std::fwrite(chunk.data(), 1, std::min<std::uint64_t>(chunk.size(), bytes - done), out);
+    }
+    return std::fclose(out) == 0;
+}
+
+// (a) Memory read bandwidth: sum every 64-bit word of the file's pages, already mapped and
+// resident, on `threads` threads. This is the ceiling for any reader of cached data.
+double streamingReadGBs(const std::string& path, int threads)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    const auto size = static_cast<std::size_t>(::lseek(fd, 0, SEEK_END));
+    void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+    const auto* words = static_cast<const std::uint64_t*>(map);
+    const std::size_t n = size / 8;
+    double best = 0;
+    for (int rep = 0; rep < 3; ++rep) {
+        std::atomic<std::uint64_t> sink{0};
+        const auto t0 = Clock::now();
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) {
+            pool.emplace_back([&, t] {
+                const std::size_t a = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
+                const std::size_t b = n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
+                std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+                std::size_t i = a;
+                for (; i + 4 <= b; i += 4) {
+                    s0 += words[i];
+                    s1 += words[i + 1];
+                    s2 += words[i + 2];
+                    s3 += words[i + 3];
+                }
+                sink += s0 + s1 + s2 + s3;
+            });
+        }
+        for (auto& p : pool)
+            p.join();
+        best = std::max(best, static_cast<double>(size) / seconds(t0) / 1e9);
+    }
+    ::munmap(map, size);
+    ::close(fd);
+    return best;
+}
+
+// The same data through pread into a 1 MiB buffer, as the scanner reads it (page cache -> copy).
+double preadLoopGBs(const std::string& path, int threads)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    const auto size = static_cast<std::uint64_t>(::lseek(fd, 0, SEEK_END));
+    double best = 0;
+    for (int rep = 0; rep < 3; ++rep) {
+        std::atomic<std::uint64_t> next{0};
+        const auto t0 = Clock::now();
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) {
+            pool.emplace_back([&] {
+                std::vector<std::uint64_t> buf((1 << 20) / 8);
+                for (;;) {
+                    const std::uint64_t off = next.fetch_add(1 << 20);
+                    if (off >= size)
+                        break;
+                    if (::pread(fd, buf.data(), 1 << 20, static_cast<off_t>(off)) < 0)
+                        break;
+                }
+            });
+        }
+        for (auto& p : pool)
+            p.join();
+        best = std::max(best, static_cast<double>(size) / seconds(t0) / 1e9);
+    }
+    ::close(fd);
+    return best;
+}
+
+struct ScanTiming {
+    double gbs = 0;
+    double seconds = 0;
+    double cpuSeconds = 0; // user + system of the whole process: shows how much the CPU was shared
+};
+
+double cpuSeconds()
+{
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+ScanTiming scanGBs(const QString& path, int bins, int threads, bool logHistogram = true)
+{
+    auto model = Model::open(path);
+    if (!model) {
+        std::fprintf(stderr, "%s\n", qPrintable(model.error().toString()));
+        std::exit(2);
+    }
+    ScanTiming best;
+    for (int rep = 0; rep < 3; ++rep) {
+        ScanOptions o;
+        o.histogramBins = bins;
+        o.threads = threads;
+        o.logHistogram = logHistogram;
+        const auto t0 = Clock::now();
+        const double c0 = cpuSeconds();
+        auto r = ModelScanner(*model, o).run();
+        const double s = seconds(t0);
+        const double cpu = cpuSeconds() - c0;
+        if (!r) {
+            std::fprintf(stderr, "%s\n", qPrintable(r.error().toString()));
+            std::exit(2);
+        }
+        // Bytes of the tensor, not bytes touched: the histogram pass reads the data twice.
+        const double gbs = static_cast<double>(r->bytes) / s / 1e9;
+        if (gbs > best.gbs)
+            best = {gbs, s, cpu};
+    }
+    return best;
+}
+
+double cancelLatencyMs(const QString& path)
+{
+    auto model = Model::open(path);
+    ScanOptions o;
+    o.histogramBins = 256;
+    ModelScanner scanner(*model, o);
+    Clock::time_point cancelledAt;
+    std::thread t([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        cancelledAt = Clock::now();
+        scanner.cancel();
+    });
+    auto r = scanner.run();
+    const auto returned = Clock::now();
+    t.join();
+    return r ? -1 : std::chrono::duration<double, std::milli>(returned - cancelledAt).count();
+}
+
+long peakRssKiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').front().toLong();
+    }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: bench_analysis prepare|run|rss [DIR]\n");
+        return 2;
+    }
+    const std::string dir = args.size() > 2 ? args[2].toStdString() : std::string("/tmp");
+    const int threads = static_cast<int>(std::thread::hardware_concurrency());
+    auto pathOf = [&](const BenchFile& f) { return dir + "/" + f.name + ".safetensors"; };
+
+    if (args[1] == QLatin1String("prepare")) {
+        for (const BenchFile& f : kFiles) {
+            if (QFile::exists(QString::fromStdString(pathOf(f))))
+                continue;
+            std::printf("writing %s\n", pathOf(f).c_str());
+            if (!writeFile(pathOf(f), f, kGiB, false))
+                return 2;
+        }
+        return 0;
+    }
+    if (args[1] == QLatin1String("run")) {
+        const std::string f32 = pathOf(kFiles[0]);
+        double load[1] = {0};
+        ::getloadavg(load, 1);
+        std::printf("SIMD target: %s, %d hardware threads, load average %.2f\n", simd::targetName(), threads,
+                    load[0]);
+        // Warm the page cache for every file first, so each measurement reads cached data.
+        for (const BenchFile& f : kFiles)
+            scanGBs(QString::fromStdString(pathOf(f)), 0, threads);
+        const double bw1 = streamingReadGBs(f32, 1);
+        const double bwN = streamingReadGBs(f32, threads);
+        const double pr = preadLoopGBs(f32, threads);
+        std::printf("baseline  memory read, 1 thread            %6.2f GB/s\n", bw1);
+        std::printf("baseline  memory read, %d threads           %6.2f GB/s\n", threads, bwN);
+        std::printf("baseline  pread into 1 MiB buffer, %d thr.  %6.2f GB/s\n", threads, pr);
+        for (const BenchFile& f : kFiles) {
+            const ScanTiming s = scanGBs(QString::fromStdString(pathOf(f)), 0, threads);
+            std::printf("tensorscope %-8s stats + NaN/Inf scan     %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% "
+                        "of memory bw)\n",
+                        f.dtype, s.gbs, s.seconds, s.cpuSeconds, 100 * s.gbs / bwN);
+        }
+        const ScanTiming one = scanGBs(QString::fromStdString(f32), 0, 1);
+        std::printf("tensorscope F32      stats, 1 thread         %6.2f GB/s  (%.3f s, cpu %.2f s)\n",
+                    one.gbs, one.seconds, one.cpuSeconds);
+        const ScanTiming h = scanGBs(QString::fromStdString(f32), 256, threads);
+        std::printf("tensorscope F32      stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                    "memory bw)\n",
+                    h.gbs, h.seconds, h.cpuSeconds, 100 * h.gbs / bwN);
+        const ScanTiming hl = scanGBs(QString::fromStdString(f32), 256, threads, false);
+        std::printf("tensorscope F32      stats + 256-bin, no log %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                    "memory bw)\n",
+                    hl.gbs, hl.seconds, hl.cpuSeconds, 100 * hl.gbs / bwN);
+        const ScanTiming h8 = scanGBs(QString::fromStdString(pathOf(kFiles[3])), 256, threads);
+        std::printf("tensorscope F8_E4M3  stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s)\n", h8.gbs,
+                    h8.seconds, h8.cpuSeconds);
+        std::printf("cancel latency (stats + histogram scan)      %6.2f ms\n",
+                    cancelLatencyMs(QString::fromStdString(f32)));
+        return 0;
+    }
+    if (args[1] == QLatin1String("rss")) {
+        const std::string sparse = dir + "/bench_sparse_32g.safetensors";
+        const BenchFile f{"bench_sparse_32g", "F32", 32};
+        if (!writeFile(sparse, f, 32 * kGiB, true))
+            return 2;
+        const long before = peakRssKiB();
+        const auto t0 = Clock::now();
+        auto model = Model::open(QString::fromStdString(sparse));
+        auto r = model ? ModelScanner(*model).run() : Result<ScanResult>(model.error());
+        const double s = seconds(t0);
+        ::unlink(sparse.c_str());
+        if (!r) {
+            std::fprintf(stderr, "%s\n", qPrintable(r.error().toString()));
+            return 2;
+        }
+        std::printf("32 GiB sparse F32: scanned %.1f GiB in %.1f s (%.2f GB/s), zeros=%llu, peak RSS %ld MiB "
+                    "(before the scan %ld MiB)\n",
+                    static_cast<double>(r->bytes) / kGiB, s, static_cast<double>(r->bytes) / s / 1e9,
+                    static_cast<unsigned long long>(r->tensors[0].values.zeros), peakRssKiB() / 1024,
+                    before / 1024);
+        return 0;
+    }
+    std::fprintf(stderr, "unknown mode\n");
+    return 2;
+}
