@@ -2,9 +2,11 @@
 #include "Commands.h"
 
 #include "JsonWriter.h"
+#include "MetadataSave.h"
 #include "Model.h"
 #include "ModelJson.h"
 #include "SafetensorsWriter.h"
+#include "SaveJournal.h"
 
 namespace ts::cli {
 
@@ -19,10 +21,12 @@ int runMeta(const QStringList& args)
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to OUT instead of FILE."), QStringLiteral("OUT")});
     parser.addOption({QStringLiteral("header-slack"), QStringLiteral("Pad the header with BYTES spaces for later in-place edits."),
                       QStringLiteral("BYTES"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("no-in-place"),
+                      QStringLiteral("Always rewrite the whole file, even when the new header fits in the old one.")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .safetensors file."));
     const QString usage = QStringLiteral(
         "usage: tensorscope-cli meta FILE [--set KEY=VALUE]... [--unset KEY]... [--clear] [--no-metadata] [-o OUT] "
-        "[--header-slack BYTES] [--json]");
+        "[--header-slack BYTES] [--no-in-place] [--json]");
     if (!parseOrExplain(parser, args, usage))
         return ExitUsage;
     if (parser.positionalArguments().size() != 1) {
@@ -30,6 +34,14 @@ int runMeta(const QStringList& args)
         return ExitUsage;
     }
     const QString path = parser.positionalArguments().front();
+    // A save interrupted by a crash is rolled back before anything reads the file.
+    if (auto recovered = recoverInterruptedSave(path); !recovered) {
+        err(recovered.error().toString());
+        return exitFor(recovered.error());
+    } else if (recovered.value() == RecoveryOutcome::RolledBack) {
+        err(QStringLiteral("tensorscope-cli: %1: an interrupted metadata save was rolled back; the file is as it was "
+                           "before that save").arg(path));
+    }
     auto opened = Model::open(path);
     if (!opened) {
         err(opened.error().toString());
@@ -77,18 +89,25 @@ int runMeta(const QStringList& args)
     if (parser.isSet(QStringLiteral("no-metadata")))
         metadata.reset();
     const QString target = parser.isSet(QStringLiteral("output")) ? parser.value(QStringLiteral("output")) : path;
-    WriteOptions options;
+    MetadataSaveOptions options;
     options.headerSlack = slack;
-    if (auto r = SafetensorsWriter::rewriteMetadata(*model.shards().front(), metadata, target, options); !r) {
-        err(r.error().toString());
-        return exitFor(r.error());
+    options.allowInPlace = !parser.isSet(QStringLiteral("no-in-place"));
+    const auto saved = MetadataSave::save(*model.shards().front(), metadata, target, options);
+    if (!saved) {
+        err(saved.error().toString());
+        return exitFor(saved.error());
     }
+    const QString how = saved->method == SaveMethod::InPlace
+                            ? QStringLiteral("in place: only the header was rewritten, %1 bytes written with the journal")
+                                  .arg(saved->bytesWritten)
+                            : QStringLiteral("full rewrite: %1").arg(saved->whyNotInPlace);
     if (parser.isSet(QStringLiteral("json"))) {
         JsonWriter json;
         writeMetadataJson(json, metadata);
         outRaw(json.data() + '\n');
+        err(QStringLiteral("wrote %1 (%2)").arg(target, how)); // stderr keeps stdout one JSON value
     } else {
-        out(QStringLiteral("wrote %1").arg(target));
+        out(QStringLiteral("wrote %1 (%2)").arg(target, how));
     }
     return ExitOk;
 }

@@ -10,5 +10,9 @@ int runInfo(const QStringList& args);
 int runLs(const QStringList& args);
 int runValidate(const QStringList& args);
 int runMeta(const QStringList& args);
+int runConvert(const QStringList& args);
+int runExport(const QStringList& args);
+int runStats(const QStringList& args);
+int runScan(const QStringList& args);
 
 } // namespace ts::cli

@@ -17,8 +17,17 @@ Commands:
   info FILE                 tensor count, parameters and bytes per dtype, header size, metadata, warnings
   ls FILE [--filter GLOB]   list tensors (name, dtype, shape, parameters, bytes, offsets)
   validate FILE...          check files against the format; exit 1 if any is invalid
-  meta FILE [--set K=V]... [--unset K]... [--clear] [-o OUT] [--header-slack BYTES]
-                            print metadata, or write it edited (atomically; FILE itself without -o)
+  meta FILE [--set K=V]... [--unset K]... [--clear] [-o OUT] [--header-slack BYTES] [--no-in-place]
+                            print metadata, or write it edited (FILE itself without -o: in place behind a
+                            journal when the new header fits, else an atomic full rewrite)
+  convert IN... -o OUT [--dtype D] [--dtype-for GLOB=D]... [--include GLOB]... [--exclude GLOB]...
+          [--rename REGEX=REPL]... [--shard-size SIZE] [--set K=V]... [--unset K]... [--dry-run]
+                            convert dtypes, select, rename, shard or merge; prints a per-tensor report
+  export FILE TENSOR -o OUT.npy|OUT.csv
+                            write one tensor as NumPy .npy or CSV (1-D/2-D)
+  stats FILE [TENSOR...] [--bins N]
+                            per-tensor statistics (NaN/Inf/zero counts, min, max, mean, std, L2) and histograms
+  scan FILE [--threads N]   scan every tensor on all cores; exit 1 if NaN or Inf is found
 
 Exit status: 0 success or valid, 1 invalid file or failed check, 2 usage or I/O error.)";
 
@@ -44,6 +53,10 @@ int main(int argc, char** argv)
         {QStringLiteral("ls"), ts::cli::runLs},
         {QStringLiteral("validate"), ts::cli::runValidate},
         {QStringLiteral("meta"), ts::cli::runMeta},
+        {QStringLiteral("convert"), ts::cli::runConvert},
+        {QStringLiteral("export"), ts::cli::runExport},
+        {QStringLiteral("stats"), ts::cli::runStats},
+        {QStringLiteral("scan"), ts::cli::runScan},
     };
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {

@@ -1,0 +1,272 @@
+#include "CliOutput.h"
+#include "Commands.h"
+
+#include "ByteSize.h"
+#include "ConvertWriter.h"
+#include "Converter.h"
+#include "JsonWriter.h"
+#include "Model.h"
+#include "ModelJson.h"
+#include "SaveJournal.h"
+
+#include <QElapsedTimer>
+
+#include <cstdio>
+#include <memory>
+#include <unistd.h>
+
+namespace ts::cli {
+namespace {
+
+const QString kUsage = QStringLiteral(
+    "usage: tensorscope-cli convert IN... -o OUT [--dtype D] [--dtype-for GLOB=D]... [--include GLOB]... "
+    "[--exclude GLOB]... [--rename REGEX=REPLACEMENT]... [--shard-size SIZE] [--set K=V]... [--unset K]... "
+    "[--header-slack BYTES] [--dry-run] [--json]");
+
+// "A=B" split at the first '=' (or the last, for GLOB=DTYPE where the dtype has none).
+std::optional<std::pair<QString, QString>> splitAssignment(const QString& text, bool atLast)
+{
+    const qsizetype eq = atLast ? text.lastIndexOf(QLatin1Char('=')) : text.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return std::nullopt;
+    return std::make_pair(text.left(eq), text.mid(eq + 1));
+}
+
+std::optional<Dtype> targetDtype(const QString& name)
+{
+    const auto d = dtypeFromName(name.toUpper());
+    return d && DtypeConverter::supports(*d) ? d : std::nullopt;
+}
+
+QString countCell(const PlannedTensor& t, std::uint64_t n)
+{
+    return t.measured ? QString::number(n) : QStringLiteral("-");
+}
+
+void printReport(const ConvertPlan& plan)
+{
+    QList<QStringList> rows{{QStringLiteral("TENSOR"), QStringLiteral("DTYPE"), QStringLiteral("SHAPE"),
+                             QStringLiteral("BYTES"), QStringLiteral("OVERFLOW"), QStringLiteral("UNDERFLOW"),
+                             QStringLiteral("NAN"), QStringLiteral("NOTE")}};
+    for (const PlannedTensor& t : plan.tensors) {
+        QString note = t.note;
+        if (t.name != t.sourceName)
+            note = QStringLiteral("from \"%1\"").arg(t.sourceName) +
+                   (note.isEmpty() ? QString() : QStringLiteral("; ") + note);
+        const QString dtype =
+            t.converts() ? dtypeName(t.from) + QStringLiteral("->") + dtypeName(t.to) : dtypeName(t.to);
+        const QString bytes = t.converts() ? QStringLiteral("%1->%2").arg(t.bytesBefore()).arg(t.bytesAfter())
+                                           : QString::number(t.bytesAfter());
+        rows.append({t.name, dtype, TensorInfo{t.name, t.to, t.shape, 0, 0}.shapeString(), bytes,
+                     countCell(t, t.counts.overflowed), countCell(t, t.counts.underflowed),
+                     countCell(t, t.counts.nan), note});
+    }
+    out(formatTable(rows));
+    const ConversionCounts total = plan.totalCounts();
+    out(QStringLiteral("%1 tensors, %2 -> %3 bytes; %4 overflowed, %5 underflowed to zero, %6 NaN")
+            .arg(plan.tensors.size())
+            .arg(plan.bytesBefore())
+            .arg(plan.bytesAfter())
+            .arg(total.overflowed)
+            .arg(total.underflowed)
+            .arg(total.nan));
+}
+
+void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
+{
+    json.key(QStringLiteral("tensors")).beginArray();
+    for (const PlannedTensor& t : plan.tensors) {
+        json.beginObject();
+        json.key(QStringLiteral("name")).value(t.name);
+        json.key(QStringLiteral("source")).value(t.sourceName);
+        json.key(QStringLiteral("source_file")).value(t.sourceFile);
+        json.key(QStringLiteral("from")).value(dtypeName(t.from));
+        json.key(QStringLiteral("to")).value(dtypeName(t.to));
+        json.key(QStringLiteral("shape")).beginArray();
+        for (const std::uint64_t d : t.shape)
+            json.value(d);
+        json.endArray();
+        json.key(QStringLiteral("bytes_before")).value(t.bytesBefore());
+        json.key(QStringLiteral("bytes_after")).value(t.bytesAfter());
+        json.key(QStringLiteral("converted")).value(t.converts());
+        json.key(QStringLiteral("overflowed")).value(t.counts.overflowed);
+        json.key(QStringLiteral("underflowed")).value(t.counts.underflowed);
+        json.key(QStringLiteral("nan")).value(t.counts.nan);
+        json.key(QStringLiteral("note")).value(t.note);
+        json.endObject();
+    }
+    json.endArray();
+    const ConversionCounts total = plan.totalCounts();
+    json.key(QStringLiteral("bytes_before")).value(plan.bytesBefore());
+    json.key(QStringLiteral("bytes_after")).value(plan.bytesAfter());
+    json.key(QStringLiteral("overflowed")).value(total.overflowed);
+    json.key(QStringLiteral("underflowed")).value(total.underflowed);
+    json.key(QStringLiteral("nan")).value(total.nan);
+    json.key(QStringLiteral("metadata"));
+    writeMetadataJson(json, plan.metadata);
+}
+
+// A "\rreport 42%" line on a terminal, a few times a second; nothing when stderr is a pipe.
+ProgressCallback terminalProgress(const QString& what)
+{
+    if (!::isatty(STDERR_FILENO))
+        return {};
+    auto last = std::make_shared<QElapsedTimer>();
+    return [what, last](std::uint64_t done, std::uint64_t total) {
+        if (!last->isValid() || last->elapsed() > 200 || done == total) {
+            last->start();
+            const int percent = total ? static_cast<int>(100 * done / total) : 100;
+            std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), percent, done == total ? "\n" : "");
+        }
+        return true;
+    };
+}
+
+int usageError(const QString& message)
+{
+    err(QStringLiteral("tensorscope-cli: ") + message);
+    err(kUsage);
+    return ExitUsage;
+}
+
+} // namespace
+
+int runConvert(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Output file, or folder with --shard-size."),
+                      QStringLiteral("OUT")});
+    parser.addOption(
+        {QStringLiteral("dtype"), QStringLiteral("Convert floating tensors to D."), QStringLiteral("D")});
+    parser.addOption({QStringLiteral("dtype-for"),
+                      QStringLiteral("Convert tensors matching GLOB to D (repeatable; last match wins)."),
+                      QStringLiteral("GLOB=D")});
+    parser.addOption({QStringLiteral("include"),
+                      QStringLiteral("Keep only tensors matching GLOB (repeatable)."),
+                      QStringLiteral("GLOB")});
+    parser.addOption({QStringLiteral("exclude"), QStringLiteral("Drop tensors matching GLOB (repeatable)."),
+                      QStringLiteral("GLOB")});
+    parser.addOption({QStringLiteral("rename"), QStringLiteral("Rename tensors (repeatable, in order)."),
+                      QStringLiteral("REGEX=REPLACEMENT")});
+    parser.addOption({QStringLiteral("shard-size"),
+                      QStringLiteral("Write Hugging Face shards of at most SIZE."), QStringLiteral("SIZE")});
+    parser.addOption({QStringLiteral("set"), QStringLiteral("Set metadata KEY to VALUE (repeatable)."),
+                      QStringLiteral("KEY=VALUE")});
+    parser.addOption({QStringLiteral("unset"), QStringLiteral("Remove metadata KEY (repeatable)."),
+                      QStringLiteral("KEY")});
+    parser.addOption({QStringLiteral("header-slack"), QStringLiteral("Pad each header with BYTES spaces."),
+                      QStringLiteral("BYTES"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("dry-run"), QStringLiteral("Print the report and write nothing.")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable report.")});
+    parser.addPositionalArgument(QStringLiteral("IN"),
+                                 QStringLiteral("Input files, index .json files or folders."));
+    if (!parseOrExplain(parser, args, kUsage))
+        return ExitUsage;
+    const QStringList inputs = parser.positionalArguments();
+    const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
+    if (inputs.isEmpty())
+        return usageError(QStringLiteral("convert needs at least one input"));
+    if (!parser.isSet(QStringLiteral("output")) && !dryRun)
+        return usageError(QStringLiteral("convert needs -o OUT"));
+
+    ConvertOptions options;
+    if (parser.isSet(QStringLiteral("dtype"))) {
+        options.dtype = targetDtype(parser.value(QStringLiteral("dtype")));
+        if (!options.dtype)
+            return usageError(QStringLiteral("--dtype must be one of F32, F16, BF16, F64, F8_E4M3, F8_E5M2"));
+    }
+    for (const QString& v : parser.values(QStringLiteral("dtype-for"))) {
+        const auto kv = splitAssignment(v, true);
+        const auto d = kv ? targetDtype(kv->second) : std::nullopt;
+        if (!d)
+            return usageError(QStringLiteral("--dtype-for expects GLOB=D with D one of F32, F16, BF16, F64, "
+                                             "F8_E4M3, F8_E5M2; got \"%1\"")
+                                  .arg(v));
+        options.dtypeFor.emplace_back(kv->first, *d);
+    }
+    options.include = parser.values(QStringLiteral("include"));
+    options.exclude = parser.values(QStringLiteral("exclude"));
+    for (const QString& v : parser.values(QStringLiteral("rename"))) {
+        const auto kv = splitAssignment(v, false);
+        if (!kv)
+            return usageError(QStringLiteral("--rename expects REGEX=REPLACEMENT, got \"%1\"").arg(v));
+        options.rename.push_back(*kv);
+    }
+    if (parser.isSet(QStringLiteral("shard-size"))) {
+        options.shardSize = parseByteSize(parser.value(QStringLiteral("shard-size")));
+        if (!options.shardSize)
+            return usageError(QStringLiteral("--shard-size expects a size such as 500MB, 2GB or 1GiB"));
+    }
+    for (const QString& v : parser.values(QStringLiteral("set"))) {
+        const auto kv = splitAssignment(v, false);
+        if (!kv)
+            return usageError(QStringLiteral("--set expects KEY=VALUE, got \"%1\"").arg(v));
+        options.setMetadata.push_back(*kv);
+    }
+    options.unsetMetadata = parser.values(QStringLiteral("unset"));
+    bool slackOk = false;
+    options.headerSlack = parser.value(QStringLiteral("header-slack")).toULongLong(&slackOk);
+    if (!slackOk || options.headerSlack > 64ull * 1024 * 1024)
+        return usageError(QStringLiteral("--header-slack must be a byte count up to 67108864"));
+
+    std::vector<std::shared_ptr<const Model>> models;
+    for (const QString& in : inputs) {
+        if (auto recovered = recoverInterruptedSave(in); !recovered) {
+            err(recovered.error().toString());
+            return exitFor(recovered.error());
+        }
+        auto model = Model::open(in);
+        if (!model) {
+            err(model.error().toString());
+            return exitFor(model.error());
+        }
+        models.push_back(std::move(model.value()));
+    }
+    auto plan = Converter::plan(models, options);
+    if (!plan) {
+        err(plan.error().toString());
+        return ExitUsage; // the options cannot be carried out on these inputs
+    }
+    if (auto r = Converter::measure(plan.value(), terminalProgress(QStringLiteral("checking values"))); !r) {
+        err(r.error().toString());
+        return exitFor(r.error());
+    }
+    const bool asJson = parser.isSet(QStringLiteral("json"));
+    if (!asJson)
+        printReport(plan.value());
+    const ConversionCounts total = plan->totalCounts();
+    if (total.overflowed > 0) {
+        err(QStringLiteral(
+                "warning: %1 values are out of range of their new dtype and become Inf (or ±448 in F8_E4M3)")
+                .arg(total.overflowed));
+    }
+    QStringList written;
+    if (!dryRun) {
+        auto files = ConvertWriter::write(plan.value(), parser.value(QStringLiteral("output")), options,
+                                          terminalProgress(QStringLiteral("writing")));
+        if (!files) {
+            err(files.error().toString());
+            return exitFor(files.error());
+        }
+        written = files.value();
+    }
+    if (asJson) {
+        JsonWriter json;
+        json.beginObject();
+        writeReportJson(json, plan.value());
+        json.key(QStringLiteral("dry_run")).value(dryRun);
+        json.key(QStringLiteral("written")).beginArray();
+        for (const QString& f : written)
+            json.value(f);
+        json.endArray();
+        json.endObject();
+        outRaw(json.data() + '\n');
+    } else {
+        for (const QString& f : written)
+            out(QStringLiteral("wrote %1").arg(f));
+    }
+    return ExitOk;
+}
+
+} // namespace ts::cli

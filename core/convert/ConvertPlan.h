@@ -1,0 +1,44 @@
+#pragma once
+
+#include "DtypeConverter.h"
+#include "Metadata.h"
+#include "TensorLocation.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace ts {
+
+// One tensor of a conversion: where it comes from, what it becomes, and (after the report
+// pass) what the conversion does to its values.
+struct PlannedTensor {
+    QString sourceName;
+    QString sourceFile;
+    QString name; // after renaming
+    Dtype from = Dtype::F32;
+    Dtype to = Dtype::F32;
+    std::vector<std::uint64_t> shape;
+    std::uint64_t elements = 0;
+    TensorLocation input;
+    ConversionCounts counts;
+    bool measured = false;
+    QString note; // why a floating tensor kept its dtype, for the report
+
+    bool converts() const { return from != to; }
+    std::uint64_t bytesBefore() const { return input.length; }
+    std::uint64_t bytesAfter() const { return elements * static_cast<std::uint64_t>(dtypeBits(to)) / 8; }
+};
+
+struct ConvertPlan {
+    std::vector<PlannedTensor> tensors; // sorted by output name
+    std::optional<Metadata> metadata;
+    QStringList inputFiles; // every file read, to refuse writing over one
+
+    std::uint64_t bytesBefore() const;
+    std::uint64_t bytesAfter() const;
+    ConversionCounts totalCounts() const;
+};
+
+} // namespace ts

@@ -1,0 +1,72 @@
+#include "ConvertingSource.h"
+
+#include <cstring>
+#include <vector>
+
+namespace ts {
+
+ConvertingSource::ConvertingSource(TensorLocation input, Dtype from, Dtype to, std::uint64_t elements,
+                                   QString name)
+    : m_input(std::move(input)), m_from(from), m_to(to), m_elements(elements),
+      m_inSize(static_cast<std::uint64_t>(dtypeBits(from) / 8)),
+      m_outSize(static_cast<std::uint64_t>(dtypeBits(to) / 8)), m_name(std::move(name))
+{
+}
+
+Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> dst) const
+{
+    if (offset > size() || dst.size() > size() - offset) {
+        return makeError(
+            ErrorCode::IoError, m_name,
+            QStringLiteral("reading %1 converted bytes at offset %2 goes past the end (%3 bytes)")
+                .arg(dst.size())
+                .arg(offset)
+                .arg(size()),
+            {}, offset);
+    }
+    if (dst.empty())
+        return {};
+    // Whole elements covering the request; the writer asks for aligned chunks, so the copy
+    // through `partial` is only for odd callers.
+    const std::uint64_t first = offset / m_outSize;
+    const std::uint64_t end = (offset + dst.size() + m_outSize - 1) / m_outSize;
+    const std::uint64_t count = end - first;
+    const std::uint64_t inOffset = m_input.offset + first * m_inSize;
+    const std::uint64_t inLength = count * m_inSize;
+
+    std::vector<std::byte> inBuffer;
+    std::span<const std::byte> in = m_input.source->view(inOffset, inLength);
+    if (in.empty()) {
+        inBuffer.resize(static_cast<std::size_t>(inLength));
+        if (auto r = m_input.source->read(inOffset, inBuffer); !r)
+            return r;
+        in = inBuffer;
+    }
+    const bool aligned = offset % m_outSize == 0 && dst.size() % m_outSize == 0;
+    std::vector<std::byte> partial(aligned ? 0 : static_cast<std::size_t>(count * m_outSize));
+    std::byte* out = aligned ? dst.data() : partial.data();
+    ConversionCounts c;
+    DtypeConverter::convert(m_from, m_to, in.data(), out, static_cast<std::size_t>(count), c);
+    if (!aligned)
+        std::memcpy(dst.data(), partial.data() + (offset - first * m_outSize), dst.size());
+    // A conversion streams through the input once; do not keep it all resident.
+    m_input.source->release(inOffset, inLength);
+    m_overflowed += c.overflowed;
+    m_underflowed += c.underflowed;
+    m_nan += c.nan;
+    return {};
+}
+
+ConversionCounts ConvertingSource::counts() const
+{
+    return {m_overflowed.load(), m_underflowed.load(), m_nan.load()};
+}
+
+void ConvertingSource::resetCounts() const
+{
+    m_overflowed = 0;
+    m_underflowed = 0;
+    m_nan = 0;
+}
+
+} // namespace ts

@@ -1,0 +1,258 @@
+// bench_convert [DIR] [MODEL_GIB] [CONVERT_GIB] [CONVERT_OUT_DIR]
+// Writes a MODEL_GIB F32 model in DIR (default /tmp), then times in one run:
+//   cp of the model (and its fsync) vs a full metadata re-save (SafetensorsWriter::rewriteMetadata);
+//   an in-place metadata save (bytes written, time);
+//   F32 -> BF16 / F16 conversion of a CONVERT_GIB model vs a streaming read of the same bytes.
+// Every file it makes is deleted at the end.
+#include "ByteSource.h"
+#include "ConvertWriter.h"
+#include "Converter.h"
+#include "DtypeConverter.h"
+#include "MetadataSave.h"
+#include "Model.h"
+#include "SafetensorsFile.h"
+#include "SafetensorsWriter.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace ts;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// F32 values in [-1, 1) from a 32-bit LCG, generated as the writer asks for them.
+class NoiseSource final : public ByteSource {
+public:
+    NoiseSource(std::uint64_t size, std::uint32_t seed) : m_size(size), m_seed(seed) {}
+    QString displayName() const override { return QStringLiteral("<noise>"); }
+    std::uint64_t size() const override { return m_size; }
+    Result<void> read(std::uint64_t offset, std::span<std::byte> dst) const override
+    {
+        std::uint32_t state = m_seed ^ static_cast<std::uint32_t>(offset * 2654435761u);
+        for (std::size_t i = 0; i + 4 <= dst.size(); i += 4) {
+            state = state * 1664525u + 1013904223u;
+            const float v = static_cast<float>(static_cast<std::int32_t>(state)) * (1.0f / 2147483648.0f);
+            std::memcpy(dst.data() + i, &v, 4);
+        }
+        return {};
+    }
+
+private:
+    std::uint64_t m_size;
+    std::uint32_t m_seed;
+};
+
+bool makeModel(const QString& path, std::uint64_t bytes, std::uint64_t slack)
+{
+    constexpr std::uint64_t kTensor = 64ull << 20;
+    std::vector<WriterTensor> tensors;
+    for (std::uint64_t i = 0; i * kTensor < bytes; ++i) {
+        auto src = std::make_shared<NoiseSource>(kTensor, static_cast<std::uint32_t>(i + 1));
+        tensors.push_back({QStringLiteral("layers.%1.weight").arg(i, 3, 10, QLatin1Char('0')),
+                           Dtype::F32,
+                           {4096, kTensor / 4 / 4096},
+                           TensorLocation{src, 0, kTensor}});
+    }
+    Metadata md;
+    md.set(QStringLiteral("format"), QStringLiteral("pt"));
+    WriteOptions options;
+    options.headerSlack = slack;
+    const auto r = SafetensorsWriter::write(path, std::move(tensors), md, options);
+    if (!r)
+        std::fprintf(stderr, "%s\n", qPrintable(r.error().toString()));
+    return r.ok();
+}
+
+double fsyncFile(const QString& path)
+{
+    const auto start = Clock::now();
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    ::fsync(fd);
+    ::close(fd);
+    return secondsSince(start);
+}
+
+double readBandwidth(const std::byte* data, std::size_t size)
+{
+    double best = 1e9;
+    for (int round = 0; round < 3; ++round) {
+        const auto start = Clock::now();
+        std::uint64_t sum = 0;
+        const auto* p = reinterpret_cast<const std::uint64_t*>(data);
+        for (std::size_t i = 0; i < size / 8; ++i)
+            sum += p[i];
+        const double t = secondsSince(start);
+        asm volatile("" : : "r"(sum));
+        best = std::min(best, t);
+    }
+    return static_cast<double>(size) / best / 1e9;
+}
+
+void benchResave(const QString& dir, std::uint64_t gib)
+{
+    const QString model = dir + QStringLiteral("/bench-resave.safetensors");
+    const QString copy = dir + QStringLiteral("/bench-resave-copy.safetensors");
+    std::printf("## Metadata re-save of a %llu GiB model (F32, 64 MiB tensors)\n\n",
+                static_cast<unsigned long long>(gib));
+    auto start = Clock::now();
+    if (!makeModel(model, gib << 30, 4096))
+        return;
+    std::printf("made the model in %.2f s\n\n", secondsSince(start));
+    std::printf("| round | cp (s) | cp + fsync (s) | full re-save, data copied (s) | full re-save incl. "
+                "fsync (s) | ratio re-save/cp | ratio incl. fsync |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    for (int round = 1; round <= 3; ++round) {
+        start = Clock::now();
+        QProcess::execute(QStringLiteral("cp"), {model, copy});
+        const double cp = secondsSince(start);
+        const double cpSync = cp + fsyncFile(copy);
+        QFile::remove(copy);
+
+        auto file = SafetensorsFile::open(model);
+        if (!file)
+            return;
+        Metadata md = (*file)->header().metadata.value_or(Metadata{});
+        md.set(QStringLiteral("round"),
+               QString(5000, QLatin1Char('r'))); // too big for the slack: forces a rewrite
+        MetadataSaveOptions options;
+        options.allowInPlace = false;
+        double copied = 0;
+        start = Clock::now();
+        options.progress = [&](std::uint64_t done, std::uint64_t total) {
+            if (done == total)
+                copied = secondsSince(start);
+            return true;
+        };
+        const auto saved = MetadataSave::save(**file, md, model, options);
+        const double total = secondsSince(start);
+        if (!saved) {
+            std::fprintf(stderr, "%s\n", qPrintable(saved.error().toString()));
+            return;
+        }
+        std::printf("| %d | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f |\n", round, cp, cpSync, copied, total,
+                    copied / cp, total / cpSync);
+    }
+
+    // In place: a fresh model with slack, then small edits.
+    QFile::remove(model);
+    if (!makeModel(model, gib << 30, 4096))
+        return;
+    std::printf("\n## In-place metadata save of the same %llu GiB model (4096 bytes of header slack)\n\n",
+                static_cast<unsigned long long>(gib));
+    std::printf("| round | method | bytes written (header + journal) | time (ms) |\n|---|---|---|---|\n");
+    for (int round = 1; round <= 5; ++round) {
+        auto file = SafetensorsFile::open(model);
+        if (!file)
+            return;
+        Metadata md = (*file)->header().metadata.value_or(Metadata{});
+        md.set(QStringLiteral("edit"), QStringLiteral("round %1").arg(round));
+        start = Clock::now();
+        const auto saved = MetadataSave::save(**file, md, model);
+        const double ms = secondsSince(start) * 1000;
+        if (!saved)
+            return;
+        std::printf("| %d | %s | %llu | %.2f |\n", round,
+                    saved->method == SaveMethod::InPlace ? "in place" : "full rewrite",
+                    static_cast<unsigned long long>(saved->bytesWritten), ms);
+    }
+    QFile::remove(model);
+}
+
+void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
+{
+    const std::uint64_t bytes = gib << 30;
+    const QString model = dir + QStringLiteral("/bench-convert.safetensors");
+    if (!makeModel(model, bytes, 0))
+        return;
+    std::printf("\n## F32 -> BF16 / F16 conversion of %llu GiB (input in %s, output in %s)\n\n",
+                static_cast<unsigned long long>(gib), qPrintable(dir), qPrintable(outDir));
+    // Memory bandwidth: a streaming read of an in-memory buffer of the same size.
+    std::vector<std::byte> buffer(bytes);
+    auto file = SafetensorsFile::open(model);
+    if (!file)
+        return;
+    const auto& src = (*file)->source();
+    for (std::uint64_t off = 0; off < bytes; off += 64u << 20)
+        (void)src->read((*file)->header().dataOffset() + off,
+                        std::span(buffer.data() + off, std::min<std::uint64_t>(64u << 20, bytes - off)));
+    const double bandwidth = readBandwidth(buffer.data(), buffer.size());
+    std::printf("streaming read (sum of u64 over a %llu GiB buffer, best of 3): **%.2f GB/s**\n\n",
+                static_cast<unsigned long long>(gib), bandwidth);
+    std::printf("| dtype | kernel, memory to 8 MiB chunks (GB/s of F32 read) | %% of read bandwidth | report "
+                "pass on the file (s, GB/s) | write, data done (s, GB/s) | write incl. fsync (s) |\n");
+    std::printf("|---|---|---|---|---|---|\n");
+    for (Dtype to : {Dtype::BF16, Dtype::F16}) {
+        std::vector<std::byte> out(4u << 20);
+        double best = 1e9;
+        for (int round = 0; round < 3; ++round) {
+            ConversionCounts counts;
+            const auto start = Clock::now();
+            const std::size_t chunk = 2u << 20; // elements
+            for (std::size_t e = 0; e < bytes / 4; e += chunk)
+                DtypeConverter::convert(Dtype::F32, to, buffer.data() + e * 4, out.data(),
+                                        std::min(chunk, bytes / 4 - e), counts);
+            best = std::min(best, secondsSince(start));
+        }
+        const double kernel = static_cast<double>(bytes) / best / 1e9;
+
+        auto m = Model::open(model);
+        ConvertOptions options;
+        options.dtype = to;
+        auto plan = Converter::plan({m.value()}, options);
+        auto start = Clock::now();
+        (void)Converter::measure(plan.value());
+        const double report = secondsSince(start);
+
+        const QString outPath = outDir + QStringLiteral("/bench-convert-out.safetensors");
+        double dataDone = 0;
+        start = Clock::now();
+        const auto written = ConvertWriter::write(plan.value(), outPath, options,
+                                                  [&](std::uint64_t done, std::uint64_t total) {
+                                                      if (done == total)
+                                                          dataDone = secondsSince(start);
+                                                      return true;
+                                                  });
+        const double total = secondsSince(start);
+        if (!written)
+            std::fprintf(stderr, "%s\n", qPrintable(written.error().toString()));
+        std::printf("| %s | %.2f | %.0f%% | %.3f s, %.2f GB/s | %.3f s, %.2f GB/s | %.3f |\n",
+                    dtypeNameLatin1(to), kernel, 100 * kernel / bandwidth, report,
+                    static_cast<double>(bytes) / report / 1e9, dataDone,
+                    static_cast<double>(bytes) / dataDone / 1e9, total);
+        QFile::remove(outPath);
+    }
+    QFile::remove(model);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("/tmp");
+    const std::uint64_t modelGib = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 4;
+    const std::uint64_t convertGib = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
+    if (modelGib > 0)
+        benchResave(dir, modelGib);
+    const QString convertOut = argc > 4 ? QString::fromLocal8Bit(argv[4]) : dir;
+    if (convertGib > 0)
+        benchConvert(dir, convertGib, convertOut);
+    return 0;
+}

@@ -1,0 +1,141 @@
+// Export: .npy files read back by numpy with the right descr and values; CSV read by numpy.loadtxt.
+#include "ConvertTestUtil.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace ts;
+using namespace ts::test;
+
+class TestExport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void npyAndCsv_data();
+    void npyAndCsv();
+    void refusals();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_model;
+    std::vector<RawTensor> m_tensors;
+};
+
+void TestExport::initTestCase()
+{
+    if (!havePythonNumpy())
+        QFAIL("/usr/bin/python3 with numpy is needed to read the exported files back");
+    QRandomGenerator rng(42);
+    auto random = [&](qsizetype bytes) {
+        QByteArray b(bytes, Qt::Uninitialized);
+        for (qsizetype i = 0; i < bytes; ++i)
+            b[i] = static_cast<char>(rng.bounded(256));
+        return b;
+    };
+    std::vector<float> f32(12);
+    for (std::size_t i = 0; i < f32.size(); ++i)
+        f32[i] = static_cast<float>(i) / 3.0f - 1.0f;
+    f32[3] = std::nanf("");
+    f32[4] = -HUGE_VALF;
+    f32[5] = 1e-42f;
+    std::vector<std::uint8_t> flags{1, 0, 0, 1};
+    m_tensors = {{QStringLiteral("f32"), Dtype::F32, {3, 4}, bytesOf(f32)},
+                 {QStringLiteral("f64"), Dtype::F64, {5}, random(40)},
+                 {QStringLiteral("f16"), Dtype::F16, {2, 2, 2}, random(16)},
+                 {QStringLiteral("bf16"), Dtype::BF16, {4, 4}, random(32)},
+                 {QStringLiteral("e4m3"), Dtype::F8_E4M3, {16}, random(16)},
+                 {QStringLiteral("e5m2"), Dtype::F8_E5M2, {4, 4}, random(16)},
+                 {QStringLiteral("i64"), Dtype::I64, {2, 3}, random(48)},
+                 {QStringLiteral("i8"), Dtype::I8, {7}, random(7)},
+                 {QStringLiteral("u8"), Dtype::U8, {7}, random(7)},
+                 {QStringLiteral("u16"), Dtype::U16, {3}, random(6)},
+                 {QStringLiteral("bool"), Dtype::BOOL, {4}, bytesOf(flags)},
+                 {QStringLiteral("c64"), Dtype::C64, {3}, bytesOf(std::vector<float>{1, 2, 3, 4, 5, 6})},
+                 {QStringLiteral("scalar"), Dtype::F32, {}, bytesOf(std::vector<float>{2.5f})},
+                 {QStringLiteral("empty"), Dtype::F32, {0, 4}, {}},
+                 {QStringLiteral("f4"), Dtype::F4, {4}, random(2)}};
+    m_model = m_dir.filePath(QStringLiteral("export.safetensors"));
+    QVERIFY(writeModel(m_model, m_tensors, std::nullopt));
+    for (const RawTensor& t : m_tensors) {
+        QFile raw(m_dir.filePath(t.name + QStringLiteral(".raw")));
+        QVERIFY(raw.open(QIODevice::WriteOnly));
+        raw.write(t.bytes);
+    }
+}
+
+void TestExport::npyAndCsv_data()
+{
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<QString>("descr");   // what numpy must report
+    QTest::addColumn<QString>("rawType"); // how the check script reads the source bytes
+    QTest::addColumn<bool>("csv");
+    const struct {
+        const char* tensor;
+        const char* descr;
+        const char* raw;
+        bool csv;
+    } rows[] = {{"f32", "<f4", "<f4", true},     {"f64", "<f8", "<f8", true},   {"f16", "<f2", "<f2", false},
+                {"bf16", "<f4", "bf16", true},   {"e4m3", "<f4", "e4m3", true}, {"e5m2", "<f4", "e5m2", true},
+                {"i64", "<i8", "<i8", true},     {"i8", "|i1", "|i1", true},    {"u8", "|u1", "|u1", true},
+                {"u16", "<u2", "<u2", true},     {"bool", "|b1", "|b1", true},  {"c64", "<c8", "<c8", false},
+                {"scalar", "<f4", "<f4", false}, {"empty", "<f4", "<f4", false}};
+    for (const auto& r : rows)
+        QTest::newRow(r.tensor) << QString::fromLatin1(r.tensor) << QString::fromLatin1(r.descr)
+                                << QString::fromLatin1(r.raw) << r.csv;
+}
+
+void TestExport::npyAndCsv()
+{
+    QFETCH(QString, tensor);
+    QFETCH(QString, descr);
+    QFETCH(QString, rawType);
+    QFETCH(bool, csv);
+    const RawTensor& t = *std::find_if(m_tensors.begin(), m_tensors.end(),
+                                       [&](const RawTensor& r) { return r.name == tensor; });
+    QStringList shape;
+    for (const std::uint64_t d : t.shape)
+        shape << QString::number(d);
+    const QString raw = m_dir.filePath(tensor + QStringLiteral(".raw"));
+    const QString npy = m_dir.filePath(tensor + QStringLiteral(".npy"));
+    auto r = runCli({QStringLiteral("export"), m_model, tensor, QStringLiteral("-o"), npy});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.err.contains("float32"),
+             descr == QLatin1String("<f4") && rawType != descr); // the widening note
+    auto py =
+        runPython(QStringLiteral("check_npy.py"), {npy, descr, shape.join(QLatin1Char(',')), raw, rawType});
+    QVERIFY2(py.exitCode == 0, py.err.constData());
+    if (!csv)
+        return;
+    const QString csvPath = m_dir.filePath(tensor + QStringLiteral(".csv"));
+    r = runCli({QStringLiteral("export"), m_model, tensor, QStringLiteral("-o"), csvPath});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    py = runPython(QStringLiteral("check_npy.py"),
+                   {csvPath, QStringLiteral("csv"), shape.join(QLatin1Char(',')), raw, rawType});
+    QVERIFY2(py.exitCode == 0, py.err.constData());
+}
+
+void TestExport::refusals()
+{
+    const QString out = m_dir.filePath(QStringLiteral("no.npy"));
+    auto r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f4"), QStringLiteral("-o"), out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("not supported yet"), r.err.constData());
+    QVERIFY(!QFile::exists(out));
+    r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f16"), QStringLiteral("-o"),
+                m_dir.filePath(QStringLiteral("3d.csv"))});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("1-D and 2-D"));
+    r = runCli({QStringLiteral("export"), m_model, QStringLiteral("nope"), QStringLiteral("-o"), out});
+    QCOMPARE(r.exitCode, 2);
+    r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"),
+                m_dir.filePath(QStringLiteral("x.txt"))});
+    QCOMPARE(r.exitCode, 2);
+}
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "tst_export.moc"
