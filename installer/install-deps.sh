@@ -9,7 +9,7 @@ packages=(
   libqcustomplot-dev libsimdjson-dev libhwy-dev
   libgl-dev
   xvfb xauth x11-utils
-  desktop-file-utils shared-mime-info appstream xdg-utils libxml2-utils
+  desktop-file-utils shared-mime-info appstream xdg-utils libxml2-utils libfile-mimeinfo-perl librsvg2-bin
   python3 python3-numpy
   clang libclang-rt-14-dev
   file dpkg-dev fakeroot lintian
