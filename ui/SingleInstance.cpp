@@ -33,9 +33,15 @@ bool SingleInstance::forwardToRunningInstance(const QStringList& paths, int time
     for (const QString& p : paths)
         absolute << QFileInfo(p).absoluteFilePath();
     QByteArray message;
-    QDataStream(&message, QIODevice::WriteOnly) << absolute;
+    {
+        QDataStream stream(&message, QIODevice::WriteOnly);
+        stream << absolute;
+    }
     QByteArray framed;
-    QDataStream(&framed, QIODevice::WriteOnly) << static_cast<quint32>(message.size());
+    {
+        QDataStream stream(&framed, QIODevice::WriteOnly);
+        stream << static_cast<quint32>(message.size());
+    }
     socket.write(framed + message);
     if (!socket.waitForBytesWritten(timeoutMs))
         return false;
@@ -67,7 +73,10 @@ void SingleInstance::acceptConnection()
             if (socket->bytesAvailable() < 4)
                 return;
             quint32 size = 0;
-            QDataStream(socket->peek(4)) >> size;
+            {
+                QDataStream stream(socket->peek(4));
+                stream >> size;
+            }
             if (size > kMaxMessage) {
                 socket->abort();
                 return;
@@ -76,11 +85,13 @@ void SingleInstance::acceptConnection()
                 return;
             socket->read(4);
             QStringList paths;
-            QDataStream(socket->read(size)) >> paths;
+            {
+                QDataStream stream(socket->read(size));
+                stream >> paths;
+            }
             socket->write("ok");
             socket->flush();
-            if (!paths.isEmpty())
-                Q_EMIT openRequested(paths);
+            Q_EMIT openRequested(paths); // empty: just bring the window forward
         });
     }
 }

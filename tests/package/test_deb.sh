@@ -187,7 +187,7 @@ json_default=$(as_user xdg-mime query default application/json 2>&1)
 [ "$json_default" != "$ID.desktop" ] && pass "not the default for application/json" ||
   fail "Tensorscope became the default for all JSON"
 
-# ---- GUI checks: the lead enables these once app/ builds the window (issues 5 and 7) -------------
+# ---- GUI checks: the desktop entry opens a window; a second launch becomes a tab ----------------
 
 # Runs the desktop entry's Exec line (as a file manager would on double-click) on a fixture under
 # Xvfb and waits for a top-level window whose title names the file.
@@ -226,8 +226,8 @@ gui_check_second_launch_forwards() {
     fail "second launch was not handed to the running instance"
 }
 
-# gui_check_exec_opens_file
-# gui_check_second_launch_forwards
+gui_check_exec_opens_file
+gui_check_second_launch_forwards
 
 # ---- remove and check the machine is as it was --------------------------------------------------
 if dpkg -r "$PKG" >"$tmp/dpkg-r.log" 2>&1; then installed=0; else cat "$tmp/dpkg-r.log" >&2; fail "dpkg -r"; fi

@@ -1,0 +1,97 @@
+// A second launch hands its file to the running window, which opens it as a tab; the second
+// process exits at once. Runs the real binary offscreen with a private instance key.
+#include "SingleInstance.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QElapsedTimer>
+#include <QLocalSocket>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+const QString kBinary = QStringLiteral(TS_BINARY_DIR "/bin/tensorscope");
+
+QString fixture(const char* name)
+{
+    return QStringLiteral(TS_SHARED_DIR "/fixtures/real/") + QLatin1String(name);
+}
+
+} // namespace
+
+class TestSingleInstance : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void secondLaunchOpensATabInTheFirst()
+    {
+        if (!QFile::exists(fixture("face_landmark_68_f32.safetensors")))
+            QFAIL("the shared real-weight fixtures are missing: expected " TS_SHARED_DIR "/fixtures/real");
+        const QString key = QStringLiteral("tensorscope-test-%1").arg(QCoreApplication::applicationPid());
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("TENSORSCOPE_INSTANCE_KEY"), key);
+        env.insert(QStringLiteral("TENSORSCOPE_TRACE_OPENS"), QStringLiteral("1"));
+
+        QProcess first;
+        first.setProcessEnvironment(env);
+        first.start(kBinary, {fixture("face_landmark_68_f32.safetensors")});
+        QVERIFY(first.waitForStarted());
+        QByteArray log; // stderr arrives in pieces: accumulate before searching
+        auto logged = [&](const char* text) {
+            log += first.readAllStandardError();
+            return log.contains(text);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(logged("loaded: face_landmark_68_f32.safetensors"), 20000);
+
+        ts::ui::SingleInstance probe(key);
+        QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                     QLocalSocket s;
+                                     s.connectToServer(probe.serverName());
+                                     return s.waitForConnected(200);
+                                 }()),
+                                 10000);
+
+        QProcess second;
+        second.setProcessEnvironment(env);
+        QElapsedTimer timer;
+        timer.start();
+        second.start(kBinary, {fixture("tiny_face_detector_u8.safetensors")});
+        QVERIFY(second.waitForFinished(15000));
+        QCOMPARE(second.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(second.exitCode(), 0);
+        // The first window now shows the second file.
+        QTRY_VERIFY_WITH_TIMEOUT(logged("loaded: tiny_face_detector_u8.safetensors"), 20000);
+        QCOMPARE(first.state(), QProcess::Running);
+
+        // --new-window does not hand over: it is its own instance (exits after its screenshot).
+        QProcess separate;
+        separate.setProcessEnvironment(env);
+        separate.start(kBinary, {QStringLiteral("--new-window"), QStringLiteral("--screenshot"),
+                                 QDir::temp().filePath(key + QStringLiteral(".png")),
+                                 fixture("face_landmark_68_f32.safetensors")});
+        QVERIFY(separate.waitForFinished(30000));
+        QCOMPARE(separate.exitCode(), 0);
+        QFile::remove(QDir::temp().filePath(key + QStringLiteral(".png")));
+
+        first.terminate();
+        QVERIFY(first.waitForFinished(10000));
+    }
+
+    void aStaleSocketDoesNotBlockANewInstance()
+    {
+        // A crashed instance leaves its socket behind; the next one must still start.
+        const QString key = QStringLiteral("tensorscope-stale-%1").arg(QCoreApplication::applicationPid());
+        {
+            ts::ui::SingleInstance crashed(key);
+            QVERIFY(crashed.listen());
+        } // destroyed without answering: like a process that died
+        ts::ui::SingleInstance next(key);
+        QVERIFY(!next.forwardToRunningInstance({QStringLiteral("x")}, 300));
+        QVERIFY(next.listen());
+    }
+};
+
+QTEST_MAIN(TestSingleInstance)
+#include "tst_single_instance.moc"
