@@ -117,7 +117,9 @@ Result<Header> parseHeaderBytes(const char* bytes, std::size_t available, std::u
     addTextWarnings(*header, json, size);
     if (auto r = validateLayout(*header, fileSize, file); !r)
         return r.error();
-    addNameWarnings(*header);
+    // JSON strings cannot hold raw control characters: a name has one only through an escape.
+    if (std::memchr(json, '\\', size))
+        addNameWarnings(*header);
     return header;
 }
 

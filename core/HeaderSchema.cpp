@@ -9,6 +9,8 @@
 
 #include <simdjson.h>
 
+#include <map>
+
 namespace ts {
 namespace {
 
@@ -18,6 +20,10 @@ using simdjson::dom::element_type;
 // serde_json refuses to nest deeper than this (its recursion limit of 128 fails on the 128th
 // level); simdjson would go to 1024.
 constexpr int kMaxJsonDepth = 127;
+
+// Warnings of one kind listed one by one; the rest are counted in a summary. A header can hold
+// millions of tensors that each earn the same warning.
+constexpr int kMaxWarningsPerCode = 20;
 
 // By value: value_unsafe() on a temporary result returns a reference into the temporary.
 simdjson::dom::array asArray(element e)
@@ -88,7 +94,19 @@ private:
     }
     void warn(const QString& code, const QString& message, const QString& tensor = {})
     {
-        m_out.warnings.push_back(Diagnostic{code, Severity::Warning, message, tensor, std::nullopt});
+        if (++m_warningsByCode[code] <= kMaxWarningsPerCode)
+            m_out.warnings.push_back(Diagnostic{code, Severity::Warning, message, tensor, std::nullopt});
+    }
+    void summarizeWarnings()
+    {
+        for (const auto& [code, count] : m_warningsByCode) {
+            if (count > kMaxWarningsPerCode) {
+                m_out.warnings.push_back(Diagnostic{
+                    code, Severity::Warning,
+                    QStringLiteral("%1 more warning(s) of this kind are not listed").arg(count - kMaxWarningsPerCode),
+                    {}, std::nullopt});
+            }
+        }
     }
 
     Result<void> readMetadata(element value);
@@ -101,19 +119,23 @@ private:
     const QString& m_file;
     Header& m_out;
     bool m_sawMetadata = false;
+    std::map<QString, int> m_warningsByCode; // ordered: summaries come out in a stable order
 };
 
 Result<void> SchemaReader::readTop(element root)
 {
     if (root.type() != element_type::OBJECT)
         return fail(QStringLiteral("the header must be a JSON object, but it is %1").arg(typeName(root)));
-    if (depthOf(root, kMaxJsonDepth + 1) > kMaxJsonDepth)
-        return fail(QStringLiteral("JSON nested deeper than %1 levels").arg(kMaxJsonDepth));
+    // Typed fields reject nested values on their own; only ignored extra fields can nest freely,
+    // so the depth limit is checked there (see readTensor) instead of walking the whole document.
 
     QHash<QString, qsizetype> indexOfName; // name -> position of its latest entry in m_out.tensors
     QHash<QString, int> timesSeen;
     std::vector<bool> superseded;
-    for (auto field : asObject(root)) {
+    const simdjson::dom::object top = asObject(root);
+    m_out.tensors.reserve(top.size());
+    indexOfName.reserve(static_cast<qsizetype>(top.size()));
+    for (auto field : top) {
         const QString key = fromUtf8(field.key);
         if (key == QLatin1String("__metadata__")) {
             if (m_sawMetadata)
@@ -155,6 +177,7 @@ Result<void> SchemaReader::readTop(element root)
                  it.key());
         }
     }
+    summarizeWarnings();
     return {};
 }
 
@@ -168,7 +191,8 @@ Result<void> SchemaReader::readMetadata(element value)
     }
     if (value.type() != element_type::OBJECT)
         return fail(QStringLiteral("\"__metadata__\" must be an object of strings, but it is %1").arg(typeName(value)));
-    Metadata metadata;
+    std::vector<Metadata::Entry> entries;
+    QHash<QString, std::size_t> position; // Metadata::contains() is linear: quadratic on a million keys
     QStringList duplicates;
     for (auto entry : asObject(value)) {
         const QString key = fromUtf8(entry.key);
@@ -176,10 +200,18 @@ Result<void> SchemaReader::readMetadata(element value)
             return fail(QStringLiteral("metadata value of \"%1\" must be a string, but it is %2")
                             .arg(key, typeName(entry.value)));
         }
-        if (metadata.contains(key))
-            duplicates << key;
-        metadata.set(key, fromUtf8(entry.value.get_string().value_unsafe()));
+        QString text = fromUtf8(entry.value.get_string().value_unsafe());
+        if (auto it = position.constFind(key); it != position.constEnd()) {
+            // Last value wins, at the first position, as Metadata::set() does.
+            if (duplicates.size() < kMaxWarningsPerCode)
+                duplicates << key;
+            entries[*it].second = std::move(text);
+        } else {
+            position.insert(key, entries.size());
+            entries.emplace_back(key, std::move(text));
+        }
     }
+    Metadata metadata = Metadata::fromUniqueEntries(std::move(entries));
     if (!duplicates.isEmpty()) {
         duplicates.removeDuplicates();
         warn(QStringLiteral("DuplicateMetadataKey"),
@@ -246,7 +278,9 @@ Result<void> SchemaReader::readShape(const QString& name, element value, std::ve
 {
     if (value.type() != element_type::ARRAY)
         return fail(QStringLiteral("tensor \"%1\": shape must be an array, but it is %2").arg(name, typeName(value)), name);
-    for (element dim : asArray(value)) {
+    const simdjson::dom::array dims = asArray(value);
+    shape.reserve(dims.size());
+    for (element dim : dims) {
         auto d = readSize(name, "shape", dim);
         if (!d)
             return d.error();
@@ -328,6 +362,9 @@ Result<void> SchemaReader::readTensor(const QString& name, element value)
         else if (key == "data_offsets")
             seen = &haveOffsets;
         if (!seen) {
+            // Root object (1) > tensor entry (2) > this value: serde counts every level.
+            if (2 + depthOf(field.value, kMaxJsonDepth) > kMaxJsonDepth)
+                return fail(QStringLiteral("tensor \"%1\": JSON nested deeper than %2 levels").arg(name).arg(kMaxJsonDepth), name);
             extra << fromUtf8(key);
             continue;
         }

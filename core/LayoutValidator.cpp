@@ -96,9 +96,12 @@ Result<void> validateLayout(Header& header, std::uint64_t fileSize, const QStrin
     auto& tensors = header.tensors;
     // stable_sort keeps header order among identical ranges: the deterministic choice where the
     // reference's HashMap order is random.
-    std::stable_sort(tensors.begin(), tensors.end(), [](const TensorInfo& a, const TensorInfo& b) {
+    const auto byRange = [](const TensorInfo& a, const TensorInfo& b) {
         return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
-    });
+    };
+    // Headers usually list tensors in buffer order already: check before moving anything.
+    if (!std::is_sorted(tensors.begin(), tensors.end(), byRange))
+        std::stable_sort(tensors.begin(), tensors.end(), byRange);
     const std::uint64_t base = header.dataOffset();
     std::uint64_t start = 0;
     for (const TensorInfo& t : tensors) {
@@ -167,11 +170,13 @@ Result<void> validateLayout(Header& header, std::uint64_t fileSize, const QStrin
     }
     // Only zero-size tensors can share a range in a valid file; list those by name so the order
     // is the same whatever order the header gave them in.
-    std::sort(tensors.begin(), tensors.end(), [](const TensorInfo& a, const TensorInfo& b) {
+    const auto byRangeThenName = [](const TensorInfo& a, const TensorInfo& b) {
         if (a.begin != b.begin)
             return a.begin < b.begin;
         return a.end != b.end ? a.end < b.end : a.name < b.name;
-    });
+    };
+    if (!std::is_sorted(tensors.begin(), tensors.end(), byRangeThenName))
+        std::sort(tensors.begin(), tensors.end(), byRangeThenName);
     addLayoutWarnings(header, file);
     return {};
 }

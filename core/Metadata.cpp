@@ -20,6 +20,13 @@ void Metadata::set(const QString& key, const QString& value)
         m_entries.emplace_back(key, value);
 }
 
+Metadata Metadata::fromUniqueEntries(std::vector<Entry> entries)
+{
+    Metadata m;
+    m.m_entries = std::move(entries);
+    return m;
+}
+
 bool Metadata::remove(const QString& key)
 {
     const int i = indexOf(key);

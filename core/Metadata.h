@@ -16,6 +16,9 @@ public:
 
     // Sets or replaces; a replaced key keeps its position.
     void set(const QString& key, const QString& value);
+    // Builds from entries whose keys are already unique (the header parser dedups with a hash:
+    // set() is linear, so a million keys through it would take hours).
+    static Metadata fromUniqueEntries(std::vector<Entry> entries);
     bool remove(const QString& key);
     bool rename(const QString& from, const QString& to);
     std::optional<QString> value(const QString& key) const;

@@ -81,6 +81,8 @@ Result<void> Model::addShard(std::shared_ptr<const SafetensorsFile> file)
     const int shard = static_cast<int>(m_shards.size());
     const bool prefix = m_kind != Kind::SingleFile;
     const QString shardName = QFileInfo(file->path()).fileName();
+    m_tensors.reserve(m_tensors.size() + file->tensors().size());
+    m_byName.reserve(static_cast<qsizetype>(m_tensors.size() + file->tensors().size()));
     for (const TensorInfo& t : file->tensors()) {
         if (auto it = m_byName.constFind(t.name); it != m_byName.constEnd()) {
             const QString other = QFileInfo(m_shards[static_cast<std::size_t>(m_tensors[*it].shard)]->path()).fileName();
