@@ -1,10 +1,16 @@
 #include "DocumentWidget.h"
 
+#include "AuditModel.h"
 #include "ErrorView.h"
 #include "MetadataView.h"
 #include "ModelSummary.h"
 #include "RawHeaderView.h"
 #include "ReloadBanner.h"
+#include "ScanView.h"
+#include "StatsJob.h"
+#include "StatsPanel.h"
+#include "TensorDetailsView.h"
+#include "TensorVisualsPanel.h"
 #include "SummaryView.h"
 #include "TensorBrowser.h"
 
@@ -15,9 +21,11 @@
 #include <QLoggingCategory>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -37,7 +45,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
       m_banner(new ReloadBanner(this)), m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)),
       m_error(new ErrorView(this)), m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)),
       m_browser(new TensorBrowser(this)), m_metadata(new MetadataView(this)),
-      m_rawHeader(new RawHeaderView(this))
+      m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
 {
     auto* loadingLayout = new QVBoxLayout(m_loadingPage);
     auto* loadingLabel = new QLabel(tr("Opening %1\u2026").arg(QFileInfo(path).fileName()), m_loadingPage);
@@ -54,6 +62,22 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_pages->addTab(m_browser, tr("Tensors"));
     m_pages->addTab(m_metadata, tr("Metadata"));
     m_pages->addTab(m_rawHeader, tr("Raw Header"));
+    // Tensor visuals and the scan (issue 8): statistics computed on demand, shared by the panels.
+    m_stats = new StatsJob(this);
+    m_scan = new ScanView(this);
+    m_pages->addTab(m_scan, tr("Scan"));
+    m_browser->details()->addPanel(new StatsPanel(m_stats));
+    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats));
+    // The plots need width more than the tree does: give the details side the larger share.
+    if (auto* split = m_browser->findChild<QSplitter*>(QString(), Qt::FindDirectChildrenOnly)) {
+        split->setStretchFactor(0, 2);
+        split->setStretchFactor(1, 3);
+        split->setSizes({420, 860});
+    }
+    connect(m_scan, &ScanView::tensorActivated, this, &DocumentWidget::selectTensor);
+    connect(m_scan, &ScanView::findingsReady, this, [this](const std::vector<Diagnostic>& findings) {
+        m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings);
+    });
     m_stack->addWidget(m_loadingPage);
     m_stack->addWidget(m_error);
     m_stack->addWidget(m_pages);
@@ -70,6 +94,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
     connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);
     connect(m_poll, &QTimer::timeout, this, &DocumentWidget::checkForChanges);
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
     m_poll->setInterval(kPollMs);
     reload();
 }
@@ -113,13 +138,22 @@ void DocumentWidget::apply(LoadResult result)
     if (m_result.ok()) {
         const Model& model = *m_result.model;
         m_summary->setSummary(summarize(model, *m_result.tree), model.warnings());
+        m_stats->setModel(m_result.model);
+        m_scan->setModel(m_result.model);
         m_browser->setModel(m_result.model, m_result.tree);
+        // A (re)load shows the file as it is now: edits of the previous contents cannot be undone into it.
+        m_undo->clear();
+        m_metadata->setUndoStack(model.isSharded() ? nullptr : m_undo);
         m_metadata->setMetadata(model.metadata());
         m_rawHeader->setHeader(m_result);
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
     } else {
         m_error->setResult(m_result);
+        m_undo->clear();
+        m_metadata->setUndoStack(nullptr);
+        m_stats->setModel(nullptr);
+        m_scan->setModel(nullptr);
         m_browser->setModel(nullptr, nullptr);
         m_stack->setCurrentWidget(m_error);
         m_state = State::Failed;
@@ -149,7 +183,8 @@ void DocumentWidget::watchFiles()
 
 void DocumentWidget::checkForChanges()
 {
-    if (m_state == State::Loading || m_banner->isVisibleTo(this))
+    // Our own save changes the file: the reload after it shows the result, not a banner.
+    if (m_state == State::Loading || m_saving || m_banner->isVisibleTo(this))
         return;
     bool changed = false;
     if (m_result.model) {
@@ -195,6 +230,14 @@ void DocumentWidget::focusSearch()
     }
     showPage(TensorsPage);
     m_browser->focusFilter();
+}
+
+void DocumentWidget::startScan()
+{
+    if (m_state != State::Loaded)
+        return;
+    m_pages->setCurrentWidget(m_scan);
+    m_scan->startScan();
 }
 
 bool DocumentWidget::selectTensor(const QString& name)

@@ -9,12 +9,16 @@ class QFileSystemWatcher;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
+class QUndoStack;
 
 namespace ts::ui {
 
 class ErrorView;
 class MetadataView;
 class RawHeaderView;
+class ScanView;
+class StatsJob;
+struct SaveOutcome;
 class ReloadBanner;
 class SummaryView;
 class TensorBrowser;
@@ -25,9 +29,10 @@ class DocumentWidget final : public QWidget {
     Q_OBJECT
 public:
     enum class State { Loading, Loaded, Failed };
-    enum Page { SummaryPage, TensorsPage, MetadataPage, HeaderPage };
+    enum Page { SummaryPage, TensorsPage, MetadataPage, HeaderPage, ScanPage };
 
     explicit DocumentWidget(const QString& path, QWidget* parent = nullptr);
+    ~DocumentWidget() override;
 
     const QString& path() const { return m_path; }
     QString displayName() const;
@@ -51,16 +56,33 @@ public:
     RawHeaderView* rawHeaderView() const { return m_rawHeader; }
     ErrorView* errorView() const { return m_error; }
     ReloadBanner* reloadBanner() const { return m_banner; }
+    ScanView* scanView() const { return m_scan; }
+    // Shows the Scan page and starts a whole-model scan (its findings join the audit list).
+    void startScan();
+
+    // Metadata editing (DocumentWidgetSave.cpp). Single files only: the shards of a model each
+    // carry their own copy of the map, and editing one of them would make them disagree.
+    QUndoStack* undoStack() const { return m_undo; }
+    bool isEditable() const;
+    bool isModified() const;
+    bool isSaving() const { return m_saving; }
+    // Starts saving the edited metadata to `target` (empty: the open file) off the UI thread;
+    // false when there is nothing to save or a save is running. On success the document shows
+    // the saved file (a Save As moves the tab to the new path).
+    bool save(const QString& target = {});
 
 signals:
     // Emitted when a load finished, successfully or not.
     void loaded();
     void stateChanged();
+    void modifiedChanged(bool modified);
+    void saveFinished(bool ok, const QString& message);
 
 private:
     void onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher);
     void apply(LoadResult result);
     void watchFiles();
+    void onSaved(quint64 job, const SaveOutcome& outcome);
 
     QString m_path;
     State m_state = State::Loading;
@@ -77,6 +99,11 @@ private:
     TensorBrowser* m_browser;
     MetadataView* m_metadata;
     RawHeaderView* m_rawHeader;
+    ScanView* m_scan = nullptr;
+    StatsJob* m_stats = nullptr;
+    QUndoStack* m_undo;
+    bool m_saving = false;
+    quint64 m_saveJob = 0;
 };
 
 } // namespace ts::ui

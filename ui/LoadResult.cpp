@@ -3,6 +3,7 @@
 #include "HeaderParser.h"
 #include "JsonPretty.h"
 #include "MappedFile.h"
+#include "SaveJournal.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -45,6 +46,10 @@ LoadResult loadModel(const QString& path)
 {
     LoadResult result;
     result.path = path;
+    // An in-place metadata save that was interrupted leaves a journal: put the old header back
+    // before reading, or the header could be half old, half new.
+    if (auto recovered = recoverInterruptedSave(path); !recovered)
+        qWarning("%s", qPrintable(recovered.error().toString()));
     auto opened = Model::open(path);
     if (opened) {
         result.model = opened.value();

@@ -15,10 +15,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QProgressBar>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolBar>
+#include <QUndoGroup>
 
 namespace ts::ui {
 namespace {
@@ -94,6 +97,7 @@ void MainWindow::createActions()
             doc->focusSearch();
     });
     find->setShortcut(QKeySequence::Find);
+    createEditingActions(file, close, edit, find);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QString pages[] = {tr("&Summary"), tr("&Tensors"), tr("&Metadata"), tr("Raw &Header")};
@@ -113,6 +117,20 @@ void MainWindow::createActions()
             m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
     });
     previous->setShortcut(QKeySequence::PreviousChild);
+
+    // The whole-model scan (issue 8): menu and toolbar, as it is the main thing users come for.
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    QAction* scan = analysis->addAction(tr("&Scan Model"), this, [this] {
+        if (DocumentWidget* doc = currentDocument())
+            doc->startScan();
+    });
+    scan->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    scan->setStatusTip(tr("Read every tensor: NaN, Inf, zeros, extremes; findings join the audit list."));
+    QToolBar* analysisBar = addToolBar(tr("Analysis"));
+    analysisBar->setObjectName(QStringLiteral("analysisToolBar"));
+    analysisBar->setMovable(false);
+    analysisBar->addAction(scan);
+    m_documentActions << scan;
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tensorscope"), this, [this] {
@@ -158,10 +176,11 @@ DocumentWidget* MainWindow::openPath(const QString& path)
     const int index = m_tabs->addTab(doc, QFileInfo(target).fileName());
     m_tabs->setTabToolTip(index, target);
     m_tabs->setCurrentIndex(index);
+    watchEditing(doc);
     connect(doc, &DocumentWidget::stateChanged, this, [this, doc] {
         const int i = m_tabs->indexOf(doc);
         if (i >= 0)
-            m_tabs->setTabText(i, doc->displayName());
+            m_tabs->setTabText(i, tabTitle(doc));
         if (doc == currentDocument())
             updateWindowState();
     });
@@ -202,6 +221,12 @@ void MainWindow::closeDocument(int index)
     DocumentWidget* doc = document(index);
     if (!doc)
         return;
+    if (!confirmClose({doc}, [this, doc = QPointer<DocumentWidget>(doc)] {
+            if (doc)
+                closeDocument(m_tabs->indexOf(doc));
+        }))
+        return;
+    m_undoGroup->removeStack(doc->undoStack());
     m_tabs->removeTab(index);
     doc->deleteLater();
     updateWindowState();
@@ -236,6 +261,7 @@ void MainWindow::showPage(int page)
 void MainWindow::updateWindowState()
 {
     DocumentWidget* doc = currentDocument();
+    updateEditingState(doc);
     m_stack->setCurrentWidget(doc ? static_cast<QWidget*>(m_tabs) : m_start);
     for (QAction* a : std::as_const(m_documentActions))
         a->setEnabled(doc != nullptr);
@@ -246,9 +272,9 @@ void MainWindow::updateWindowState()
         m_busy->hide();
         return;
     }
-    setWindowTitle(tr("%1 \u2014 Tensorscope").arg(doc->displayName()));
+    setWindowTitle(tr("%1 \u2014 Tensorscope").arg(tabTitle(doc)));
     m_statusPath->setText(doc->path());
-    m_busy->setVisible(doc->state() == DocumentWidget::State::Loading);
+    m_busy->setVisible(doc->state() == DocumentWidget::State::Loading || doc->isSaving());
     const auto& result = doc->result();
     if (doc->state() == DocumentWidget::State::Loaded) {
         const Model& model = *result.model;

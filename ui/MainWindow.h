@@ -1,6 +1,10 @@
 #pragma once
 
+#include "UnsavedChangesPrompt.h"
+
 #include <QMainWindow>
+
+#include <functional>
 
 class QAction;
 class QLabel;
@@ -8,6 +12,7 @@ class QMenu;
 class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
+class QUndoGroup;
 
 namespace ts::ui {
 
@@ -36,6 +41,15 @@ public:
     void openFolderDialog();
     void closeDocument(int index);
 
+    // Editing (MainWindowEditing.cpp). Save and Save As start a save of the current document;
+    // the prompt asked before closing a document with unsaved edits can be replaced (tests).
+    void saveCurrent();
+    void saveCurrentAs();
+    void showPreferences();
+    void setUnsavedChangesPrompt(UnsavedChangesPrompt::Ask ask) { m_askUnsaved = std::move(ask); }
+    QUndoGroup* undoGroup() const { return m_undoGroup; }
+    QAction* saveAction() const { return m_save; }
+
 signals:
     // A document finished loading (or failed); for the --screenshot option and tests.
     void documentLoaded(ts::ui::DocumentWidget* document);
@@ -43,12 +57,20 @@ signals:
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void createActions();
     void updateRecentMenu();
     void updateWindowState();
     void showPage(int page);
+    void createEditingActions(QMenu* file, QAction* beforeInFile, QMenu* edit, QAction* beforeInEdit);
+    void watchEditing(DocumentWidget* doc);
+    void updateEditingState(DocumentWidget* doc);
+    QString tabTitle(DocumentWidget* doc) const;
+    // True when `docs` may close now. Asks about each one with unsaved edits; when some are to be
+    // saved, starts the saves and calls `then` once all succeeded (and returns false).
+    bool confirmClose(const QList<DocumentWidget*>& docs, const std::function<void()>& then);
 
     QStackedWidget* m_stack;
     StartPage* m_start;
@@ -58,6 +80,11 @@ private:
     QLabel* m_statusSize;
     QProgressBar* m_busy;
     QList<QAction*> m_documentActions;
+    QUndoGroup* m_undoGroup = nullptr;
+    QAction* m_save = nullptr;
+    QAction* m_saveAs = nullptr;
+    UnsavedChangesPrompt::Ask m_askUnsaved = &UnsavedChangesPrompt::ask;
+    bool m_closeConfirmed = false;
 };
 
 } // namespace ts::ui

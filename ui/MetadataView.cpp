@@ -1,10 +1,13 @@
 #include "MetadataView.h"
 
+#include "JsonEditDialog.h"
 #include "JsonPretty.h"
+#include "MetadataCommands.h"
 #include "JsonWriter.h"
 #include "MetadataModel.h"
 #include "ModelJson.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
@@ -17,6 +20,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace ts::ui {
@@ -25,7 +29,9 @@ MetadataView::MetadataView(QWidget* parent)
     : QWidget(parent), m_model(new MetadataModel(this)), m_stack(new QStackedWidget(this)),
       m_table(new QTableView(this)), m_valueTitle(new QLabel(this)), m_value(new QPlainTextEdit(this)),
       m_copyJson(new QPushButton(tr("Copy as JSON"), this)),
-      m_copyValue(new QPushButton(tr("Copy value"), this))
+      m_copyValue(new QPushButton(tr("Copy value"), this)),
+      m_add(new QPushButton(tr("Add Key"), this)), m_edit(new QPushButton(tr("Edit Value\u2026"), this)),
+      m_remove(new QPushButton(tr("Remove Key"), this))
 {
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -64,6 +70,9 @@ MetadataView::MetadataView(QWidget* parent)
     m_stack->addWidget(empty);
 
     auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_add);
+    buttons->addWidget(m_edit);
+    buttons->addWidget(m_remove);
     buttons->addStretch(1);
     buttons->addWidget(m_copyValue);
     buttons->addWidget(m_copyJson);
@@ -73,6 +82,37 @@ MetadataView::MetadataView(QWidget* parent)
 
     connect(m_copyJson, &QPushButton::clicked, this, &MetadataView::copyAsJson);
     connect(m_copyValue, &QPushButton::clicked, this, &MetadataView::copyValue);
+    connect(m_add, &QPushButton::clicked, this, &MetadataView::addKey);
+    connect(m_edit, &QPushButton::clicked, this, &MetadataView::editSelectedValue);
+    connect(m_remove, &QPushButton::clicked, this, &MetadataView::removeSelectedKey);
+    // A JSON value is not editable in place (see MetadataModel::flags): its editor is the dialog.
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (m_model->isEditable() && index.column() == MetadataModel::ValueColumn &&
+            index.data(MetadataModel::IsJsonRole).toBool())
+            editSelectedValue();
+    });
+    // Undo and redo change rows under the selection: keep the side panel and the page in step.
+    const auto refresh = [this] {
+        m_stack->setCurrentIndex(m_model->rowCount() > 0 || m_model->isEditable() ? 0 : 1);
+        // A new or renamed key should be readable; measuring is per row, so not for huge maps.
+        if (m_model->rowCount() <= 1000) {
+            const int before = m_table->columnWidth(MetadataModel::KeyColumn);
+            m_table->resizeColumnToContents(MetadataModel::KeyColumn);
+            m_table->setColumnWidth(MetadataModel::KeyColumn,
+                                    qMax(before, qMin(m_table->columnWidth(MetadataModel::KeyColumn), 320)));
+        }
+        const QModelIndex current = m_table->currentIndex();
+        showRow(current.isValid() ? current.row() : -1);
+    };
+    connect(m_model, &QAbstractItemModel::dataChanged, this, refresh);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, refresh);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, refresh);
+    auto* removeAction = new QAction(tr("Remove Key"), m_table);
+    removeAction->setShortcut(QKeySequence::Delete);
+    removeAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(removeAction, &QAction::triggered, this, &MetadataView::removeSelectedKey);
+    m_table->addAction(removeAction);
+    setUndoStack(nullptr);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showRow(current.isValid() ? current.row() : -1); });
 }
@@ -81,7 +121,7 @@ void MetadataView::setMetadata(const std::optional<Metadata>& metadata)
 {
     m_model->setMetadata(metadata);
     const bool any = m_model->rowCount() > 0;
-    m_stack->setCurrentIndex(any ? 0 : 1);
+    m_stack->setCurrentIndex(any || m_model->isEditable() ? 0 : 1);
     m_copyJson->setEnabled(metadata.has_value());
     m_table->resizeColumnToContents(MetadataModel::KeyColumn);
     m_table->setColumnWidth(MetadataModel::KeyColumn,
@@ -103,6 +143,8 @@ void MetadataView::setMetadata(const std::optional<Metadata>& metadata)
 void MetadataView::showRow(int row)
 {
     m_copyValue->setEnabled(row >= 0);
+    m_edit->setEnabled(row >= 0);
+    m_remove->setEnabled(row >= 0);
     if (row < 0) {
         m_valueTitle->clear();
         m_value->clear();
@@ -136,6 +178,62 @@ void MetadataView::copyValue()
         QApplication::clipboard()->setText(m_model->index(index.row(), MetadataModel::ValueColumn)
                                                .data(MetadataModel::FullValueRole)
                                                .toString());
+}
+
+void MetadataView::setUndoStack(QUndoStack* stack)
+{
+    m_model->setUndoStack(stack);
+    const bool editable = stack != nullptr;
+    m_add->setVisible(editable);
+    m_edit->setVisible(editable);
+    m_remove->setVisible(editable);
+    m_table->setEditTriggers(editable ? QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                                      : QAbstractItemView::NoEditTriggers);
+    if (editable)
+        m_stack->setCurrentIndex(0); // an empty map is where the first key gets added
+}
+
+void MetadataView::addKey()
+{
+    if (!m_model->isEditable())
+        return;
+    // A key is data, not UI text: not translated.
+    QString key = QStringLiteral("new_key");
+    for (int n = 2; m_model->rowOf(key) >= 0; ++n)
+        key = QStringLiteral("new_key_%1").arg(n);
+    const QModelIndex current = m_table->currentIndex();
+    const int row = current.isValid() ? current.row() + 1 : m_model->rowCount();
+    m_model->undoStack()->push(
+        new AddRemoveKeyCommand(m_model, AddRemoveKeyCommand::Kind::Add, row, key, QString()));
+    const QModelIndex keyIndex = m_model->index(row, MetadataModel::KeyColumn);
+    m_table->setCurrentIndex(keyIndex);
+    if (isVisible())
+        m_table->edit(keyIndex);
+}
+
+void MetadataView::removeSelectedKey()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!m_model->isEditable() || !current.isValid())
+        return;
+    const int row = current.row();
+    const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString();
+    const QString value = m_model->index(row, MetadataModel::ValueColumn).data(MetadataModel::FullValueRole).toString();
+    m_model->undoStack()->push(new AddRemoveKeyCommand(m_model, AddRemoveKeyCommand::Kind::Remove, row, key, value));
+}
+
+void MetadataView::editSelectedValue()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!m_model->isEditable() || !current.isValid())
+        return;
+    const int row = current.row();
+    const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString();
+    const QString value = m_model->index(row, MetadataModel::ValueColumn).data(MetadataModel::FullValueRole).toString();
+    JsonEditDialog dialog(key, value, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.value() == value)
+        return;
+    m_model->undoStack()->push(new SetValueCommand(m_model, key, value, dialog.value()));
 }
 
 } // namespace ts::ui

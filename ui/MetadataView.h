@@ -11,6 +11,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QStackedWidget;
 class QTableView;
+class QUndoStack;
 
 namespace ts::ui {
 
@@ -33,6 +34,14 @@ public:
     void copyAsJson();
     void copyValue();
 
+    // Editing through `stack` (null: read-only). The buttons show only while editable.
+    void setUndoStack(QUndoStack* stack);
+    // Adds a key with an empty value after the selected row and starts editing its name.
+    void addKey();
+    void removeSelectedKey();
+    // Opens JsonEditDialog for the selected value; JSON values always go through it.
+    void editSelectedValue();
+
 private:
     void showRow(int row);
 
@@ -43,6 +52,9 @@ private:
     QPlainTextEdit* m_value;
     QPushButton* m_copyJson;
     QPushButton* m_copyValue;
+    QPushButton* m_add;
+    QPushButton* m_edit;
+    QPushButton* m_remove;
 };
 
 } // namespace ts::ui

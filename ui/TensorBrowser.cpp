@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "TensorDetailsView.h"
+#include "TensorExport.h"
 #include "TensorTreeModel.h"
 
 #include <QAction>
@@ -225,6 +226,10 @@ void TensorBrowser::showContextMenu(const QPoint& pos)
         QAction* copyShape =
             menu.addAction(tr("Copy Shape"), this, [shape] { QApplication::clipboard()->setText(shape); });
         copyShape->setEnabled(isTensor);
+        const int tensor = index.data(TensorTreeModel::TensorIndexRole).toInt();
+        menu.addAction(tr("Export Tensor\u2026"), this, [this, tensor] {
+            TensorExport::exportWithDialog(this, m_modelData, tensor);
+        })->setEnabled(isTensor);
         menu.addSeparator();
     }
     menu.addAction(tr("Expand All"), m_view, &QTreeView::expandAll);

@@ -2,6 +2,8 @@
 
 #include "DocumentWidget.h"
 #include "MainWindow.h"
+#include "ScanView.h"
+#include "SingleInstance.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -79,14 +81,19 @@ int main(int argc, char** argv)
         QStringLiteral("Save an image of the window once the files are open, then quit."),
         QStringLiteral("png"));
     const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("Page to show: summary, tensors, metadata or header."),
+                                  QStringLiteral("Page to show: summary, tensors, metadata, header or scan (starts a scan)."),
                                   QStringLiteral("page"), QStringLiteral("summary"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select a tensor by name."),
                                     QStringLiteral("name"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x820."),
                                   QStringLiteral("WxH"));
     const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
-    parser.addOptions({screenshot, page, select, size, dark});
+    const QCommandLineOption delay(QStringLiteral("shot-delay"),
+                                   QStringLiteral("Milliseconds between loading and the screenshot (plots compute off the UI thread)."),
+                                   QStringLiteral("ms"), QStringLiteral("400"));
+    const QCommandLineOption newWindow(QStringLiteral("new-window"),
+                                       QStringLiteral("Open a separate window instead of a tab in the running one."));
+    parser.addOptions({screenshot, page, select, size, dark, newWindow, delay});
     parser.process(app);
 
     if (parser.isSet(dark)) {
@@ -94,7 +101,26 @@ int main(int argc, char** argv)
         QApplication::setPalette(darkPalette());
     }
 
+    // A second launch (double-clicking another file) hands its files to the running window.
+    // Screenshots and --new-window stay separate; TENSORSCOPE_INSTANCE_KEY isolates tests.
+    const QString instanceKey = qEnvironmentVariableIsSet("TENSORSCOPE_INSTANCE_KEY")
+                                    ? qEnvironmentVariable("TENSORSCOPE_INSTANCE_KEY")
+                                    : QStringLiteral(TENSORSCOPE_APP_ID);
+    ts::ui::SingleInstance instance(instanceKey);
+    const bool standalone = parser.isSet(newWindow) || parser.isSet(screenshot);
+    if (!standalone && instance.forwardToRunningInstance(parser.positionalArguments()))
+        return 0;
+
     ts::ui::MainWindow window;
+    if (!standalone && instance.listen()) {
+        QObject::connect(&instance, &ts::ui::SingleInstance::openRequested, &window, [&window](const QStringList& paths) {
+            window.openPaths(paths);
+            window.setWindowState((window.windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+            window.raise();
+            window.activateWindow();
+        });
+    }
+    const bool trace = qEnvironmentVariableIsSet("TENSORSCOPE_TRACE_OPENS");
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         if (wh.size() == 2)
@@ -104,10 +130,13 @@ int main(int argc, char** argv)
     const QString pageName = parser.value(page);
     const QString selected = parser.value(select);
     const QString shotPath = parser.value(screenshot);
+    const int shotDelay = parser.value(delay).toInt();
 
     // Page and selection apply once the first document is loaded; the screenshot once all are.
     int pending = 0;
     QObject::connect(&window, &ts::ui::MainWindow::documentLoaded, &window, [&](ts::ui::DocumentWidget* doc) {
+        if (trace)
+            std::fprintf(stderr, "loaded: %s\n", qPrintable(window.windowTitle()));
         using Page = ts::ui::DocumentWidget::Page;
         if (pageName == QLatin1String("tensors"))
             doc->showPage(Page::TensorsPage);
@@ -117,13 +146,23 @@ int main(int argc, char** argv)
             doc->showPage(Page::HeaderPage);
         if (!selected.isEmpty())
             doc->selectTensor(selected);
+        // --page scan starts a scan; the screenshot then waits for its result.
+        const bool scanning = pageName == QLatin1String("scan");
+        if (scanning)
+            doc->startScan();
         if (--pending == 0 && !shotPath.isEmpty()) {
-            QTimer::singleShot(400, &window, [&] {
-                const bool saved = window.grab().save(shotPath);
-                std::fprintf(stderr, "title: %s\n%s %s\n", qPrintable(window.windowTitle()),
-                             saved ? "saved" : "could not save", qPrintable(shotPath));
-                QApplication::exit(saved ? 0 : 1);
-            });
+            auto shoot = [&] {
+                QTimer::singleShot(shotDelay, &window, [&] {
+                    const bool saved = window.grab().save(shotPath);
+                    std::fprintf(stderr, "title: %s\n%s %s\n", qPrintable(window.windowTitle()),
+                                 saved ? "saved" : "could not save", qPrintable(shotPath));
+                    QApplication::exit(saved ? 0 : 1);
+                });
+            };
+            if (scanning && doc->scanView()->isRunning())
+                QObject::connect(doc->scanView(), &ts::ui::ScanView::scanFinished, &window, shoot);
+            else
+                shoot();
         }
     });
     window.show();

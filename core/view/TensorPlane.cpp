@@ -1,0 +1,72 @@
+#include "TensorPlane.h"
+
+#include <algorithm>
+
+namespace ts {
+namespace {
+
+std::vector<std::uint64_t> rowMajorStrides(const std::vector<std::uint64_t>& shape)
+{
+    std::vector<std::uint64_t> strides(shape.size(), 1);
+    for (std::size_t i = shape.size(); i-- > 1;)
+        strides[i - 1] = strides[i] * shape[i];
+    return strides;
+}
+
+} // namespace
+
+PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec)
+{
+    const int rank = static_cast<int>(shape.size());
+    spec.fixed.resize(shape.size(), 0);
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        spec.fixed[i] = shape[i] == 0 ? 0 : std::min(spec.fixed[i], shape[i] - 1);
+    if (rank < 2) {
+        spec.rowAxis = -1;
+        spec.colAxis = rank == 1 ? 0 : -1;
+        return spec;
+    }
+    spec.rowAxis = std::clamp(spec.rowAxis, 0, rank - 1);
+    spec.colAxis = std::clamp(spec.colAxis, 0, rank - 1);
+    if (spec.rowAxis == spec.colAxis) {
+        // Two views of the same axis make no plane: take the last two axes, the natural matrix.
+        spec.rowAxis = rank - 2;
+        spec.colAxis = rank - 1;
+    }
+    return spec;
+}
+
+TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& in)
+{
+    const PlaneSpec spec = normalizedSpec(shape, in);
+    const std::vector<std::uint64_t> strides = rowMajorStrides(shape);
+    TensorPlane plane;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        const int axis = static_cast<int>(i);
+        if (axis != spec.rowAxis && axis != spec.colAxis)
+            plane.base += spec.fixed[i] * strides[i];
+    }
+    if (spec.rowAxis >= 0) {
+        plane.rows = shape[static_cast<std::size_t>(spec.rowAxis)];
+        plane.rowStride = strides[static_cast<std::size_t>(spec.rowAxis)];
+    }
+    if (spec.colAxis >= 0) {
+        plane.cols = shape[static_cast<std::size_t>(spec.colAxis)];
+        plane.colStride = strides[static_cast<std::size_t>(spec.colAxis)];
+    }
+    return plane;
+}
+
+std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint64_t>& shape, const PlaneSpec& in,
+                                                    std::uint64_t row, std::uint64_t col) const
+{
+    const PlaneSpec spec = normalizedSpec(shape, in);
+    std::vector<std::uint64_t> out = spec.fixed;
+    if (spec.rowAxis >= 0)
+        out[static_cast<std::size_t>(spec.rowAxis)] = row;
+    if (spec.colAxis >= 0)
+        out[static_cast<std::size_t>(spec.colAxis)] = col;
+    return out;
+}
+
+} // namespace ts

@@ -1,0 +1,618 @@
+// Metadata editing in the window, driven as a user drives it: edits through the model the table
+// edits, undo and redo through the Edit menu's shortcuts, saves of copies of real fixtures
+// (checked by re-opening the file and hashing its data buffer), the Save / Discard / Cancel prompt
+// (injected and the real message box) and the JSON editor's check.
+
+#include "DocumentWidget.h"
+#include "JsonEditDialog.h"
+#include "MainWindow.h"
+#include "MetadataCommands.h"
+#include "MetadataModel.h"
+#include "MetadataView.h"
+#include "Model.h"
+#include "Preferences.h"
+#include "SaveJournal.h"
+#include "TensorExport.h"
+#include "UiTestUtils.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCryptographicHash>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QtEndian>
+
+using namespace ts;
+using namespace ts::ui;
+
+namespace {
+
+const QString kTiny = QStringLiteral("tiny_face_detector_u8.safetensors"); // has a JSON value
+const QString kLandmark = QStringLiteral("face_landmark_68_f32.safetensors");
+
+struct FileParts {
+    quint64 headerLength = 0;
+    QByteArray dataHash; // sha256 of everything after the header
+};
+
+FileParts readParts(const QString& path)
+{
+    FileParts parts;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return parts;
+    const QByteArray prefix = f.read(8);
+    if (prefix.size() != 8)
+        return parts;
+    parts.headerLength = qFromLittleEndian<quint64>(prefix.constData());
+    f.seek(static_cast<qint64>(8 + parts.headerLength));
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&f);
+    parts.dataHash = hash.result().toHex();
+    return parts;
+}
+
+QByteArray fileHash(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&f);
+    return hash.result().toHex();
+}
+
+std::optional<Metadata> metadataOnDisk(const QString& path)
+{
+    auto model = Model::open(path);
+    if (!model)
+        return std::nullopt;
+    return model.value()->metadata();
+}
+
+// Answers the next modal message box with `button`, as a user would.
+void answerNextMessageBox(QMessageBox::StandardButton button, bool* answered)
+{
+    auto* timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, button, answered] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        if (QAbstractButton* b = box->button(button)) {
+            *answered = true;
+            timer->stop();
+            timer->deleteLater();
+            b->click();
+        }
+    });
+    timer->start();
+}
+
+} // namespace
+
+class TestUiEdit : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void modelEditsUndoRedo();
+    void renameRejectsEmptyAndDuplicateKeys();
+    void jsonEditorRejectsInvalidJson();
+    void jsonEditorKeepsNumbersAndCompacts();
+    void windowShowsUnsavedAndUndoesWithShortcuts();
+    void saveInPlaceKeepsDataBuffer();
+    void saveAsFullRewriteMovesDocument();
+    void headerSlackPreferenceLetsLaterEditsFitInPlace();
+    void interruptedSaveIsRecoveredOnOpen();
+    void closeTabPromptInjected();
+    void closeTabPromptRealMessageBox();
+    void closeWindowSavesOnSave();
+    void exportTensorWritesNpy();
+    void screenshotOfEditState();
+
+private:
+    QString copyFixture(const QString& name);
+    DocumentWidget* openLoaded(MainWindow& window, const QString& path);
+    bool waitSaved(DocumentWidget* doc);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestUiEdit::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings in a test location, not the user's
+    QApplication::setOrganizationName(QStringLiteral("TensorscopeTest"));
+    QApplication::setApplicationName(QStringLiteral("tst_ui_edit"));
+    REQUIRE_FIXTURE(realFixture(kTiny));
+    REQUIRE_FIXTURE(realFixture(kLandmark));
+}
+
+void TestUiEdit::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    Preferences::setHeaderSlack(0);
+}
+
+QString TestUiEdit::copyFixture(const QString& name)
+{
+    const QString target = m_dir->filePath(name);
+    if (!QFile::copy(realFixture(name), target))
+        return {};
+    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
+    return target;
+}
+
+DocumentWidget* TestUiEdit::openLoaded(MainWindow& window, const QString& path)
+{
+    QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+    DocumentWidget* doc = window.openPath(path);
+    if (!loaded.wait(20000) || doc->state() != DocumentWidget::State::Loaded)
+        return nullptr;
+    return doc;
+}
+
+bool TestUiEdit::waitSaved(DocumentWidget* doc)
+{
+    // A save ends with a reload of the saved file: wait for both.
+    QSignalSpy saved(doc, &DocumentWidget::saveFinished);
+    QSignalSpy loaded(doc, &DocumentWidget::loaded);
+    if (!saved.wait(20000) || !saved.first().at(0).toBool()) {
+        qWarning() << "save failed:" << (saved.isEmpty() ? QString() : saved.first().at(1).toString());
+        return false;
+    }
+    return loaded.wait(20000) && doc->state() == DocumentWidget::State::Loaded;
+}
+
+void TestUiEdit::modelEditsUndoRedo()
+{
+    MetadataModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QUndoStack stack;
+    Metadata original;
+    original.set(QStringLiteral("format"), QStringLiteral("pt"));
+    original.set(QStringLiteral("license"), QStringLiteral("MIT"));
+    original.set(QStringLiteral("config"), QStringLiteral("{\"a\": 1}"));
+    model.setMetadata(original);
+    QVERIFY(!(model.flags(model.index(0, 1)) & Qt::ItemIsEditable)); // read-only without a stack
+    QVERIFY(!model.setData(model.index(0, 1), QStringLiteral("x")));
+    model.setUndoStack(&stack);
+    QVERIFY(model.flags(model.index(0, 1)) & Qt::ItemIsEditable);
+    QVERIFY(model.flags(model.index(2, 0)) & Qt::ItemIsEditable);
+    // The JSON value goes through the checking editor, never the line editor.
+    QVERIFY(!(model.flags(model.index(2, 1)) & Qt::ItemIsEditable));
+
+    QVERIFY(model.setData(model.index(0, 1), QStringLiteral("safetensors \u00e9\u4e2d"))); // unicode
+    QVERIFY(model.setData(model.index(1, 0), QStringLiteral("licence")));
+    stack.push(new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Add, 1, QStringLiteral("empty"), {}));
+    stack.push(new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Remove, 3, QStringLiteral("config"),
+                                       QStringLiteral("{\"a\": 1}")));
+    const QStringList edited = {QStringLiteral("format | safetensors \u00e9\u4e2d"), QStringLiteral("empty | "),
+                                QStringLiteral("licence | MIT")};
+    QCOMPARE(dumpModel(&model), edited);
+    QCOMPARE(stack.count(), 4);
+
+    while (stack.canUndo())
+        stack.undo();
+    QCOMPARE(model.metadata(), std::optional<Metadata>(original));
+    QVERIFY(stack.isClean());
+    while (stack.canRedo())
+        stack.redo();
+    QCOMPARE(dumpModel(&model), edited);
+    QVERIFY(!stack.isClean());
+}
+
+void TestUiEdit::renameRejectsEmptyAndDuplicateKeys()
+{
+    MetadataModel model;
+    QUndoStack stack;
+    Metadata original;
+    original.set(QStringLiteral("a"), QStringLiteral("1"));
+    original.set(QStringLiteral("b"), QStringLiteral("2"));
+    model.setMetadata(original);
+    model.setUndoStack(&stack);
+    QVERIFY(!model.setData(model.index(0, 0), QString()));
+    QVERIFY(!model.setData(model.index(0, 0), QStringLiteral("b")));
+    QVERIFY(model.setData(model.index(0, 0), QStringLiteral("a"))); // unchanged: nothing to undo
+    QCOMPARE(stack.count(), 0);
+    QCOMPARE(model.metadata(), std::optional<Metadata>(original));
+}
+
+void TestUiEdit::jsonEditorRejectsInvalidJson()
+{
+    JsonEditDialog dialog(QStringLiteral("config"), QStringLiteral("{\"scheme\":\"affine\",\"bits\":8}"));
+    QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QVERIFY(dialog.jsonCheck()->isChecked());
+    QVERIFY(ok->isEnabled());
+    QVERIFY(dialog.editor()->toPlainText().contains(QLatin1Char('\n'))); // shown pretty-printed
+
+    dialog.editor()->setPlainText(QStringLiteral("{\n  \"scheme\": \"affine\",\n  \"bits\": 8,\n}"));
+    QVERIFY(!dialog.isValid());
+    QVERIFY(!ok->isEnabled());
+    const auto error = JsonEditDialog::jsonError(dialog.editor()->toPlainText());
+    QVERIFY(error);
+    QVERIFY2(error->contains(QStringLiteral("line 4")), qPrintable(*error));
+    dialog.show();
+    dialog.accept(); // Enter while invalid: refused
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY(dialog.isVisible());
+
+    // Turning the check off stores the text as a plain string.
+    dialog.jsonCheck()->setChecked(false);
+    QVERIFY(ok->isEnabled());
+    dialog.jsonCheck()->setChecked(true);
+    dialog.editor()->setPlainText(QStringLiteral("{\"scheme\": \"affine\", \"bits\": 4}"));
+    QVERIFY(ok->isEnabled());
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.value(), QStringLiteral("{\"scheme\":\"affine\",\"bits\":4}"));
+
+    QVERIFY(JsonEditDialog::jsonError(QStringLiteral("not json")));
+    QVERIFY(JsonEditDialog::jsonError(QStringLiteral("[1, 2")));
+    QVERIFY(!JsonEditDialog::jsonError(QStringLiteral("[1, 2]")));
+}
+
+void TestUiEdit::jsonEditorKeepsNumbersAndCompacts()
+{
+    // Numbers keep their spelling, strings their spaces; only whitespace between tokens goes.
+    QCOMPARE(JsonEditDialog::compactJson(QStringLiteral("{ \"a b\" : 1.50e0 ,\n \"c\": [ 1e400, \"x\\\" y\" ] }")),
+             QStringLiteral("{\"a b\":1.50e0,\"c\":[1e400,\"x\\\" y\"]}"));
+    // A value that was multi-line in the file stays as typed.
+    JsonEditDialog dialog(QStringLiteral("k"), QStringLiteral("{\n \"a\": 1\n}"));
+    dialog.editor()->setPlainText(QStringLiteral("{\n \"a\": 2\n}"));
+    QCOMPARE(dialog.value(), QStringLiteral("{\n \"a\": 2\n}"));
+}
+
+void TestUiEdit::windowShowsUnsavedAndUndoesWithShortcuts()
+{
+    const QString path = copyFixture(kLandmark);
+    QVERIFY(!path.isEmpty());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    QVERIFY(doc->isEditable());
+    QVERIFY(!window.saveAction()->isEnabled());
+    const QString cleanTitle = window.tabs()->tabText(0);
+    MetadataModel* model = doc->metadataView()->model();
+    const auto original = model->metadata();
+
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 1), QStringLiteral("Apache-2.0")));
+    QVERIFY(doc->isModified());
+    QVERIFY(window.tabs()->tabText(0).contains(QChar(0x2022)));
+    QVERIFY(window.windowTitle().startsWith(window.tabs()->tabText(0) + QStringLiteral(" \u2014")));
+    QVERIFY(window.saveAction()->isEnabled());
+    doc->showPage(DocumentWidget::MetadataPage);
+    doc->metadataView()->table()->setFocus();
+
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(model->metadata(), original);
+    QVERIFY(!doc->isModified());
+    QCOMPARE(window.tabs()->tabText(0), cleanTitle);
+    QVERIFY(!window.windowTitle().contains(QChar(0x2022)));
+
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(model->metadata()->value(QStringLiteral("license")), QStringLiteral("Apache-2.0"));
+    QVERIFY(doc->isModified());
+
+    // Add and remove through the view's buttons' slots, then undo both.
+    doc->metadataView()->table()->setCurrentIndex(model->index(0, 0));
+    doc->metadataView()->addKey();
+    QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("new_key"));
+    doc->metadataView()->removeSelectedKey();
+    QCOMPARE(model->rowOf(QStringLiteral("new_key")), -1);
+    window.undoGroup()->undo();
+    QCOMPARE(model->rowOf(QStringLiteral("new_key")), 1);
+    window.undoGroup()->undo();
+    QCOMPARE(model->rowOf(QStringLiteral("new_key")), -1);
+    // Discard on close, without asking the real box.
+    window.setUnsavedChangesPrompt([](QWidget*, const QString&) { return QMessageBox::Discard; });
+}
+
+void TestUiEdit::saveInPlaceKeepsDataBuffer()
+{
+    const QString path = copyFixture(kTiny);
+    QVERIFY(!path.isEmpty());
+    const FileParts before = readParts(path);
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+    // Shorter than before, so the new header fits in the old one's space.
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("face-api")));
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 0), QStringLiteral("licence")));
+
+    QSignalSpy saved(doc, &DocumentWidget::saveFinished);
+    QVERIFY(doc->save());
+    QVERIFY(doc->isSaving());
+    QVERIFY(!doc->save()); // one at a time
+    QVERIFY(waitSaved(doc));
+    QVERIFY2(saved.first().at(1).toString().contains(QStringLiteral("in place")),
+             qPrintable(saved.first().at(1).toString()));
+    QVERIFY(!doc->isModified());
+    QCOMPARE(doc->undoStack()->count(), 0);
+
+    const FileParts after = readParts(path);
+    QCOMPARE(after.headerLength, before.headerLength);
+    QCOMPARE(after.dataHash, before.dataHash);
+    const auto disk = metadataOnDisk(path);
+    QVERIFY(disk);
+    QCOMPARE(disk->value(QStringLiteral("source")), QStringLiteral("face-api"));
+    QCOMPARE(disk->value(QStringLiteral("licence")), QStringLiteral("MIT"));
+    QVERIFY(!disk->contains(QStringLiteral("license")));
+    // The window shows the file as it is now, with no reload banner for our own save.
+    QCOMPARE(doc->metadataView()->model()->metadata(), disk);
+    QCOMPARE(doc->result().model->metadata(), disk);
+    QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(path))); // the save is final
+    doc->checkForChanges();
+    QVERIFY(!doc->isReloadPromptVisible());
+}
+
+void TestUiEdit::saveAsFullRewriteMovesDocument()
+{
+    const QString path = copyFixture(kTiny);
+    QVERIFY(!path.isEmpty());
+    const QByteArray originalHash = fileHash(path);
+    const FileParts before = readParts(path);
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+    const QString big(20000, QLatin1Char('x')); // cannot fit in place
+    QVERIFY(model->setData(model->index(0, 1), big));
+    const QString target = m_dir->filePath(QStringLiteral("edited.safetensors"));
+    QVERIFY(doc->save(target));
+    QVERIFY(waitSaved(doc));
+    QCOMPARE(doc->path(), QFileInfo(target).canonicalFilePath());
+    QCOMPARE(window.tabs()->tabToolTip(0), doc->path());
+    QCOMPARE(fileHash(path), originalHash); // Save As leaves the original alone
+    const FileParts after = readParts(target);
+    QVERIFY(after.headerLength > before.headerLength);
+    QCOMPARE(after.dataHash, before.dataHash);
+    QCOMPARE(metadataOnDisk(target)->value(QStringLiteral("format")), big);
+    QCOMPARE(doc->metadataView()->model()->metadata()->value(QStringLiteral("format")), big);
+}
+
+void TestUiEdit::headerSlackPreferenceLetsLaterEditsFitInPlace()
+{
+    const QString path = copyFixture(kLandmark);
+    QVERIFY(!path.isEmpty());
+    const FileParts before = readParts(path);
+    Preferences::setHeaderSlack(4096);
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+    // Longer than the old header allows: a full rewrite, which adds the slack.
+    QVERIFY(model->setData(model->index(0, 1), QString(200, QLatin1Char('y'))));
+    QSignalSpy saved(doc, &DocumentWidget::saveFinished);
+    QVERIFY(doc->save());
+    QVERIFY(waitSaved(doc));
+    QVERIFY(saved.first().at(1).toString().contains(QStringLiteral("full rewrite")));
+    const FileParts rewritten = readParts(path);
+    QVERIFY(rewritten.headerLength >= before.headerLength + 200 + 4096 - 8);
+    QCOMPARE(rewritten.dataHash, before.dataHash);
+
+    // A later, larger edit now fits in the spaces.
+    doc->metadataView()->table()->setCurrentIndex(model->index(model->rowCount() - 1, 0));
+    doc->metadataView()->addKey();
+    QVERIFY(model->setData(model->index(model->rowCount() - 1, 1), QString(1000, QLatin1Char('z'))));
+    saved.clear();
+    QVERIFY(doc->save());
+    QVERIFY(waitSaved(doc));
+    QVERIFY2(saved.first().at(1).toString().contains(QStringLiteral("in place")),
+             qPrintable(saved.first().at(1).toString()));
+    const FileParts inPlace = readParts(path);
+    QCOMPARE(inPlace.headerLength, rewritten.headerLength);
+    QCOMPARE(inPlace.dataHash, before.dataHash);
+    QCOMPARE(metadataOnDisk(path)->value(QStringLiteral("new_key")), QString(1000, QLatin1Char('z')));
+}
+
+void TestUiEdit::interruptedSaveIsRecoveredOnOpen()
+{
+    // The state a crash halfway through an in-place header write leaves: a complete journal and
+    // a header that is neither old nor new.
+    const QString path = copyFixture(kTiny);
+    QVERIFY(!path.isEmpty());
+    const QByteArray originalHash = fileHash(path);
+    const FileParts parts = readParts(path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    const QByteArray oldHeader = file.read(static_cast<qint64>(8 + parts.headerLength));
+    QVERIFY(SaveJournal::write(path, oldHeader, static_cast<std::uint64_t>(file.size())));
+    file.seek(8 + 16);
+    file.write(QByteArray(64, '#'));
+    file.close();
+    QVERIFY(fileHash(path) != originalHash);
+
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY2(doc, "the window should open the file after rolling the header back");
+    QCOMPARE(fileHash(path), originalHash);
+    QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(path)));
+}
+
+void TestUiEdit::closeTabPromptInjected()
+{
+    const QString path = copyFixture(kLandmark);
+    QVERIFY(!path.isEmpty());
+    const QByteArray originalHash = fileHash(path);
+    MainWindow window;
+    QStringList asked;
+    QMessageBox::StandardButton answer = QMessageBox::Cancel;
+    window.setUnsavedChangesPrompt([&](QWidget*, const QString& name) {
+        asked << name;
+        return answer;
+    });
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+
+    window.closeDocument(0); // nothing edited: closes without asking
+    QCOMPARE(window.documentCount(), 0);
+    QVERIFY(asked.isEmpty());
+
+    doc = openLoaded(window, path);
+    QVERIFY(doc);
+    model = doc->metadataView()->model();
+    QVERIFY(model->setData(model->index(0, 1), QStringLiteral("cancelled")));
+    window.closeDocument(0);
+    QCOMPARE(asked, QStringList{kLandmark});
+    QCOMPARE(window.documentCount(), 1); // Cancel keeps it
+    QVERIFY(doc->isModified());
+
+    answer = QMessageBox::Discard;
+    window.closeDocument(0);
+    QCOMPARE(window.documentCount(), 0);
+    QCOMPARE(fileHash(path), originalHash);
+
+    doc = openLoaded(window, path);
+    QVERIFY(doc);
+    model = doc->metadataView()->model();
+    QVERIFY(model->setData(model->index(0, 1), QStringLiteral("saved on close")));
+    answer = QMessageBox::Save;
+    window.closeDocument(0);
+    QCOMPARE(window.documentCount(), 1); // closes when the save has finished
+    QTRY_COMPARE_WITH_TIMEOUT(window.documentCount(), 0, 20000);
+    QCOMPARE(metadataOnDisk(path)->value(QStringLiteral("format")), QStringLiteral("saved on close"));
+}
+
+void TestUiEdit::closeTabPromptRealMessageBox()
+{
+    const QString path = copyFixture(kLandmark);
+    QVERIFY(!path.isEmpty());
+    const QByteArray originalHash = fileHash(path);
+    MainWindow window;
+    window.show();
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+    QVERIFY(model->setData(model->index(0, 1), QStringLiteral("edited")));
+
+    bool answered = false;
+    answerNextMessageBox(QMessageBox::Cancel, &answered);
+    window.closeDocument(0);
+    QVERIFY(answered);
+    QCOMPARE(window.documentCount(), 1);
+
+    answered = false;
+    answerNextMessageBox(QMessageBox::Discard, &answered);
+    QVERIFY(window.close()); // Discard: the window closes and the file stays as it was
+    QVERIFY(answered);
+    QVERIFY(!window.isVisible());
+    QCOMPARE(fileHash(path), originalHash);
+}
+
+void TestUiEdit::closeWindowSavesOnSave()
+{
+    const QString a = copyFixture(kLandmark);
+    const QString b = copyFixture(kTiny);
+    QVERIFY(!a.isEmpty() && !b.isEmpty());
+    const FileParts beforeB = readParts(b);
+    MainWindow window;
+    window.show();
+    QList<QMessageBox::StandardButton> answers = {QMessageBox::Save, QMessageBox::Cancel};
+    window.setUnsavedChangesPrompt([&](QWidget*, const QString&) { return answers.takeFirst(); });
+    DocumentWidget* docA = openLoaded(window, a);
+    DocumentWidget* docB = openLoaded(window, b);
+    QVERIFY(docA && docB);
+    QVERIFY(docA->metadataView()->model()->setData(docA->metadataView()->model()->index(0, 1), QStringLiteral("A")));
+    QVERIFY(docB->metadataView()->model()->setData(docB->metadataView()->model()->index(0, 1), QStringLiteral("B")));
+
+    // Save for one, Cancel for the other: nothing is saved, nothing closes.
+    QVERIFY(!window.close());
+    QVERIFY(window.isVisible());
+    QVERIFY(answers.isEmpty());
+    QVERIFY(docA->isModified() && docB->isModified());
+    QCOMPARE(metadataOnDisk(a)->value(QStringLiteral("format")), QStringLiteral("pt"));
+
+    answers = {QMessageBox::Save, QMessageBox::Save};
+    QVERIFY(!window.close()); // waits for the saves
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 20000);
+    QCOMPARE(metadataOnDisk(a)->value(QStringLiteral("format")), QStringLiteral("A"));
+    QCOMPARE(metadataOnDisk(b)->value(QStringLiteral("format")), QStringLiteral("B"));
+    QCOMPARE(readParts(b).dataHash, beforeB.dataHash);
+}
+
+void TestUiEdit::exportTensorWritesNpy()
+{
+    // What the tensor browser's "Export Tensor..." runs after its file dialog.
+    auto opened = Model::open(realFixture(kLandmark));
+    QVERIFY2(opened, "the landmark fixture should open");
+    std::shared_ptr<const Model> model = opened.value();
+    int tensor = -1;
+    for (int i = 0; i < static_cast<int>(model->tensors().size()); ++i) {
+        if (model->tensors()[static_cast<std::size_t>(i)].info.dtype == Dtype::F32) {
+            tensor = i;
+            break;
+        }
+    }
+    QVERIFY(tensor >= 0);
+    const TensorInfo& info = model->tensors()[static_cast<std::size_t>(tensor)].info;
+    const QString out = m_dir->filePath(QStringLiteral("t.npy"));
+    auto future = TensorExport::start(model, tensor, out);
+    future.waitForFinished();
+    QVERIFY2(future.result().ok, qPrintable(future.result().message));
+
+    QFile npy(out);
+    QVERIFY(npy.open(QIODevice::ReadOnly));
+    const QByteArray bytes = npy.readAll();
+    QVERIFY(bytes.startsWith(QByteArray("\x93NUMPY", 6)));
+    QVERIFY(bytes.contains("'descr': '<f4'"));
+    QFile source(realFixture(kLandmark));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    source.seek(static_cast<qint64>(model->shards().front()->header().dataOffset() + info.begin));
+    const QByteArray raw = source.read(static_cast<qint64>(info.byteSize()));
+    QCOMPARE(raw.size(), static_cast<qsizetype>(info.byteSize()));
+    QVERIFY(bytes.endsWith(raw));
+
+    auto refused = TensorExport::start(model, tensor, m_dir->filePath(QStringLiteral("t.bin")));
+    refused.waitForFinished();
+    QVERIFY(!refused.result().ok);
+}
+
+// Not a check: with TS_UI_SCREENSHOT=out.png (run under Xvfb with -platform xcb) it saves what a
+// user sees after an edit, for a person to judge.
+void TestUiEdit::screenshotOfEditState()
+{
+    const QString out = qEnvironmentVariable("TS_UI_SCREENSHOT");
+    if (out.isEmpty())
+        QSKIP("set TS_UI_SCREENSHOT=file.png to save a screenshot of the edit state");
+    const QString path = copyFixture(kTiny);
+    QVERIFY(!path.isEmpty());
+    MainWindow window;
+    window.resize(1280, 760);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    doc->showPage(DocumentWidget::MetadataPage);
+    MetadataModel* model = doc->metadataView()->model();
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 1), QStringLiteral("Apache-2.0")));
+    doc->metadataView()->table()->setCurrentIndex(model->index(model->rowOf(QStringLiteral("quantization")), 1));
+    doc->metadataView()->addKey();
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("new_key")), 0), QStringLiteral("finetuned_by")));
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("finetuned_by")), 1), QStringLiteral("tensorscope")));
+    doc->metadataView()->table()->setCurrentIndex(model->index(model->rowOf(QStringLiteral("quantization")), 1));
+    QTest::qWait(300);
+    QVERIFY(window.grab().save(out));
+    window.setUnsavedChangesPrompt([](QWidget*, const QString&) { return QMessageBox::Discard; });
+}
+
+QTEST_MAIN(TestUiEdit)
+#include "tst_ui_edit.moc"

@@ -1,0 +1,210 @@
+// The whole-model scan in the window: it runs off the UI thread, can be cancelled, lists the
+// planted anomalies of age_gender_anomalies_f32 (and nothing else as NaN/Inf), puts its findings
+// in the summary's audit list, jumps to a tensor on double-click, and feeds the per-layer chart.
+
+#include "AuditModel.h"
+#include "DocumentWidget.h"
+#include "LayerChartView.h"
+#include "ScanTableModel.h"
+#include "ScanView.h"
+#include "SummaryView.h"
+#include "TensorBrowser.h"
+#include "TensorDetailsView.h"
+#include "UiTestUtils.h"
+#include "VisualTestFiles.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace ts;
+using namespace ts::ui;
+
+namespace {
+
+bool loaded(DocumentWidget& doc)
+{
+    return QTest::qWaitFor([&doc] { return doc.state() != DocumentWidget::State::Loading; }, 10000) &&
+           doc.state() == DocumentWidget::State::Loaded;
+}
+
+bool scanned(DocumentWidget& doc)
+{
+    doc.startScan();
+    return QTest::qWaitFor([&doc] { return !doc.scanView()->isRunning(); }, 60000);
+}
+
+} // namespace
+
+class TestUiScan : public QObject {
+    Q_OBJECT
+private slots:
+    void scanListsPlantedAnomalies();
+    void scanCanBeCancelled();
+    void layerChartHasOnePointPerBlock();
+    void layerChartOnFixtureBlocks();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestUiScan::scanListsPlantedAnomalies()
+{
+    const QString path = realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
+    REQUIRE_FIXTURE(path);
+    QFile plantedFile(realFixture(QStringLiteral("age_gender_anomalies_f32.planted.json")));
+    QVERIFY2(plantedFile.open(QIODevice::ReadOnly), "the .planted.json beside the fixture is missing");
+    const QJsonObject planted = QJsonDocument::fromJson(plantedFile.readAll()).object();
+    std::set<QString> expectNan, expectInf;
+    QString expectZero, expectBig;
+    for (auto it = planted.begin(); it != planted.end(); ++it) {
+        const QString kind = it.value().toObject().value(QStringLiteral("kind")).toString();
+        if (kind == QLatin1String("nan"))
+            expectNan.insert(it.key());
+        else if (kind.endsWith(QLatin1String("inf")))
+            expectInf.insert(it.key());
+        else if (kind == QLatin1String("zero_all"))
+            expectZero = it.key();
+        else if (kind == QLatin1String("big"))
+            expectBig = it.key();
+    }
+    QVERIFY(!expectNan.empty() && !expectInf.empty() && !expectZero.isEmpty() && !expectBig.isEmpty());
+
+    DocumentWidget doc(path);
+    QVERIFY(loaded(doc));
+    ScanView* scan = doc.scanView();
+    new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &doc);
+    QSignalSpy finished(scan, &ScanView::scanFinished);
+    QVERIFY(scanned(doc));
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().first().toBool(), true);
+    QCOMPARE(doc.currentPage(), DocumentWidget::ScanPage);
+
+    const ScanTableModel* table = scan->tableModel();
+    QCOMPARE(table->rowCount(), 51);
+    std::set<QString> gotNan, gotInf;
+    QHash<QString, QString> findings;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QString name = table->index(r, 0).data().toString();
+        if (table->index(r, ScanTableModel::NanColumn).data().toString() != QLatin1String("0"))
+            gotNan.insert(name);
+        if (table->index(r, ScanTableModel::InfColumn).data().toString() != QLatin1String("0"))
+            gotInf.insert(name);
+        findings.insert(name, table->index(r, ScanTableModel::FindingsColumn).data().toString());
+    }
+    QCOMPARE(gotNan, expectNan);
+    QCOMPARE(gotInf, expectInf);
+    for (const QString& name : expectNan)
+        QVERIFY(findings.value(name).contains(QStringLiteral("NanValues")));
+    for (const QString& name : expectInf)
+        QVERIFY(findings.value(name).contains(QStringLiteral("InfValues")));
+    QVERIFY(findings.value(expectZero).contains(QStringLiteral("AllZero")));
+    QVERIFY(findings.value(expectBig).contains(QStringLiteral("ExtremeOutlier")));
+
+    // The audit list on the summary holds the same findings, tagged as coming from the scan.
+    const AuditModel* audit = doc.summaryView()->auditModel();
+    std::set<QString> auditNan;
+    int fromScan = 0;
+    for (int r = 0; r < audit->rowCount(); ++r) {
+        if (audit->index(r, AuditModel::SourceColumn).data().toString() != QLatin1String("scan"))
+            continue;
+        ++fromScan;
+        if (audit->diagnostic(r).code == QLatin1String("NanValues"))
+            auditNan.insert(audit->diagnostic(r).tensor);
+    }
+    QVERIFY(fromScan >= 4);
+    QCOMPARE(auditNan, expectNan);
+
+    // Sorting by NaN count puts the NaN tensor first (SortRole is numeric).
+    scan->tableView()->sortByColumn(ScanTableModel::NanColumn, Qt::DescendingOrder);
+    const QModelIndex top = scan->tableView()->model()->index(0, 0);
+    QCOMPARE(top.data().toString(), *expectNan.begin());
+    // Double-click jumps to the tensor.
+    emit scan->tableView()->doubleClicked(top);
+    QCOMPARE(doc.currentPage(), DocumentWidget::TensorsPage);
+    QCOMPARE(doc.tensorBrowser()->details()->field(QStringLiteral("name")), *expectNan.begin());
+}
+
+void TestUiScan::scanCanBeCancelled()
+{
+    // 96 MiB of zeros: long enough that Cancel lands while the workers read.
+    const std::uint64_t n = 8u << 20;
+    std::vector<TestTensor> tensors;
+    for (int i = 0; i < 3; ++i)
+        tensors.push_back({QStringLiteral("big.%1").arg(i), Dtype::F32, {n}, QByteArray(qsizetype(n * 4), '\0')});
+    const QString path = m_dir.filePath(QStringLiteral("big.safetensors"));
+    QVERIFY(writeTestFile(path, tensors));
+    tensors.clear();
+    DocumentWidget doc(path);
+    QVERIFY(loaded(doc));
+    ScanView* scan = doc.scanView();
+    QSignalSpy finished(scan, &ScanView::scanFinished);
+    doc.startScan();
+    QVERIFY(scan->isRunning());
+    QVERIFY(scan->cancelButton()->isEnabled());
+    QTest::mouseClick(scan->cancelButton(), Qt::LeftButton);
+    QVERIFY(!scan->isRunning());
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.first().first().toBool(), false);
+    QVERIFY(scan->statusText().contains(QStringLiteral("cancelled")));
+    // The worker's late result is dropped: the table stays empty.
+    QTest::qWait(1500);
+    QCOMPARE(scan->tableModel()->rowCount(), 0);
+    QCOMPARE(finished.count(), 1);
+    // And a new scan afterwards completes.
+    QVERIFY(scanned(doc));
+    QCOMPARE(scan->tableModel()->rowCount(), 3);
+}
+
+void TestUiScan::layerChartHasOnePointPerBlock()
+{
+    // Six numbered blocks; block 4's weights are ten times wider.
+    std::vector<TestTensor> tensors;
+    for (int layer = 0; layer < 6; ++layer) {
+        const float scale = layer == 4 ? 1.0f : 0.1f;
+        tensors.push_back({QStringLiteral("model.layers.%1.mlp.weight").arg(layer), Dtype::F32, {32, 32},
+                           bytesOf(smallWeights(32 * 32, scale))});
+        tensors.push_back({QStringLiteral("model.layers.%1.norm.weight").arg(layer), Dtype::F32, {32},
+                           bytesOf(std::vector<float>(32, 1.0f))});
+    }
+    tensors.push_back({QStringLiteral("lm_head.weight"), Dtype::F32, {4, 32}, bytesOf(smallWeights(128, 0.1f))});
+    const QString path = m_dir.filePath(QStringLiteral("layers.safetensors"));
+    QVERIFY(writeTestFile(path, tensors));
+    DocumentWidget doc(path);
+    QVERIFY(loaded(doc));
+    QVERIFY(scanned(doc));
+    LayerChartView* chart = doc.scanView()->layerChart();
+    QCOMPARE(chart->familyCount(), 2);
+    chart->setFamily(QStringLiteral("model.layers.#.mlp.weight"));
+    QCOMPARE(chart->currentPattern(), QStringLiteral("model.layers.#.mlp.weight"));
+    QCOMPARE(chart->pointCount(), 6);
+    chart->setStatistic(LayerChartView::Statistic::AbsMax);
+    QCOMPARE(chart->pointCount(), 6);
+    chart->setFamily(QStringLiteral("model.layers.#.norm.weight"));
+    QCOMPARE(chart->pointCount(), 6);
+}
+
+void TestUiScan::layerChartOnFixtureBlocks()
+{
+    const QString path = realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
+    REQUIRE_FIXTURE(path);
+    DocumentWidget doc(path);
+    QVERIFY(loaded(doc));
+    QVERIFY(scanned(doc));
+    LayerChartView* chart = doc.scanView()->layerChart();
+    // dense0 .. dense3, each with conv0..conv3: 12 families... of 4 blocks each.
+    QVERIFY(chart->familyCount() >= 10);
+    chart->setFamily(QStringLiteral("dense#.conv3.pointwise_filter"));
+    QCOMPARE(chart->currentPattern(), QStringLiteral("dense#.conv3.pointwise_filter"));
+    QCOMPARE(chart->pointCount(), 4);
+}
+
+QTEST_MAIN(TestUiScan)
+#include "tst_ui_scan.moc"

@@ -1,0 +1,76 @@
+#include "MetadataCommands.h"
+
+#include "MetadataModel.h"
+
+#include <QCoreApplication>
+
+namespace ts::ui {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ts::ui::MetadataCommands", text);
+}
+
+} // namespace
+
+SetValueCommand::SetValueCommand(MetadataModel* model, const QString& key, const QString& before,
+                                 const QString& after)
+    : QUndoCommand(tr("Edit \u201c%1\u201d").arg(key)), m_model(model), m_key(key), m_before(before),
+      m_after(after)
+{
+}
+
+void SetValueCommand::undo()
+{
+    m_model->setEntryValue(m_model->rowOf(m_key), m_before);
+}
+
+void SetValueCommand::redo()
+{
+    m_model->setEntryValue(m_model->rowOf(m_key), m_after);
+}
+
+RenameKeyCommand::RenameKeyCommand(MetadataModel* model, const QString& from, const QString& to)
+    : QUndoCommand(tr("Rename \u201c%1\u201d").arg(from)), m_model(model), m_from(from), m_to(to)
+{
+}
+
+void RenameKeyCommand::undo()
+{
+    m_model->setEntryKey(m_model->rowOf(m_to), m_from);
+}
+
+void RenameKeyCommand::redo()
+{
+    m_model->setEntryKey(m_model->rowOf(m_from), m_to);
+}
+
+AddRemoveKeyCommand::AddRemoveKeyCommand(MetadataModel* model, Kind kind, int row, const QString& key,
+                                         const QString& value)
+    : QUndoCommand(kind == Kind::Add ? tr("Add \u201c%1\u201d").arg(key) : tr("Remove \u201c%1\u201d").arg(key)),
+      m_model(model), m_kind(kind), m_row(row), m_key(key), m_value(value)
+{
+}
+
+void AddRemoveKeyCommand::undo()
+{
+    m_kind == Kind::Add ? remove() : insert();
+}
+
+void AddRemoveKeyCommand::redo()
+{
+    m_kind == Kind::Add ? insert() : remove();
+}
+
+void AddRemoveKeyCommand::insert()
+{
+    m_model->insertEntry(m_row, m_key, m_value);
+}
+
+void AddRemoveKeyCommand::remove()
+{
+    m_model->removeEntry(m_model->rowOf(m_key));
+}
+
+} // namespace ts::ui

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "Diagnostic.h"
+#include "Model.h"
+#include "analysis/ModelScanner.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace ts::ui {
+
+class LayerChartView;
+class ScanTableModel;
+
+// The whole-model scan page: runs ModelScanner off the UI thread with a throttled progress bar
+// (bytes/s, ETA) and a Cancel button, then lists every tensor's statistics and findings in a
+// sortable table and feeds the per-layer chart.
+class ScanView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScanView(QWidget* parent = nullptr);
+    ~ScanView() override;
+
+    void setModel(std::shared_ptr<const Model> model);
+    void startScan();
+    void cancelScan();
+    bool isRunning() const { return m_running; }
+    QString statusText() const;
+
+    ScanTableModel* tableModel() const { return m_table; }
+    QTableView* tableView() const { return m_view; }
+    LayerChartView* layerChart() const { return m_layers; }
+    QPushButton* cancelButton() const { return m_cancel; }
+
+signals:
+    void tensorActivated(const QString& name);
+    // The scan's findings, for the audit list.
+    void findingsReady(const std::vector<ts::Diagnostic>& findings);
+    // Finished, failed or cancelled.
+    void scanFinished(bool ok);
+
+private:
+    void onProgress(quint64 job, const ScanProgress& progress);
+    void onFinished(quint64 job, Result<ScanResult> result);
+    void setRunning(bool running);
+
+    std::shared_ptr<const Model> m_model;
+    std::shared_ptr<ModelScanner> m_scanner;
+    quint64 m_job = 0;
+    bool m_running = false;
+    QPushButton* m_start;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    ScanTableModel* m_table;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_view;
+    LayerChartView* m_layers;
+};
+
+} // namespace ts::ui

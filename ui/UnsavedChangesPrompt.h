@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QMessageBox>
+
+#include <functional>
+
+namespace ts::ui {
+
+// "Save changes to X before closing?" with Save / Discard / Cancel. A std::function so that
+// tests can answer without a modal loop; the default shows the message box.
+class UnsavedChangesPrompt {
+public:
+    using Ask = std::function<QMessageBox::StandardButton(QWidget* parent, const QString& name)>;
+    static QMessageBox::StandardButton ask(QWidget* parent, const QString& name);
+};
+
+} // namespace ts::ui

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "view/ElementReader.h"
+#include "view/TensorPlane.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+#include <vector>
+
+namespace ts::ui {
+
+// A lazy table over one plane of a tensor: nothing is decoded until a view asks for a cell, and
+// then only the row strip around it (views ask for visible cells only). Any dtype.
+class ValueGridModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Roles { ValueRole = Qt::UserRole, FlatIndexRole };
+
+    explicit ValueGridModel(QObject* parent = nullptr);
+
+    void setTensor(TensorLocation location, TensorInfo info, PlaneSpec spec);
+    void clear();
+    const TensorPlane& plane() const { return m_plane; }
+    // The decoded value of a cell, or nullopt when its bytes cannot be read.
+    std::optional<double> value(int row, int col) const;
+    static QString format(double value);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    static constexpr int kStrip = 64; // columns decoded together
+
+    std::optional<ElementReader> m_reader;
+    TensorPlane m_plane;
+    bool m_hasPlane = false;
+    // The strip decoded last: row, first column, values. One strip is enough for a view painting
+    // row by row; the cost of a miss is one small read.
+    mutable std::uint64_t m_stripRow = ~std::uint64_t(0);
+    mutable std::uint64_t m_stripCol = 0;
+    mutable std::vector<double> m_strip;
+    mutable bool m_stripOk = false;
+};
+
+} // namespace ts::ui
