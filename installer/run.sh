@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash installer/install-deps.sh
-build=${TENSORSCOPE_BUILD_DIR:-build/release}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+build=${TENSORSCOPE_BUILD_DIR:-build/main}
+cmake -S . -B "$build" -G Ninja >/dev/null
 cmake --build "$build" -j"$(nproc)"
 sample=resources/samples/face_landmark_68_f32.safetensors
 "$build/bin/tensorscope-cli" info "$sample"

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash installer/install-deps.sh
-build=${TENSORSCOPE_BUILD_DIR:-build/ci}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTENSORSCOPE_WERROR=ON >/dev/null
+build=${TENSORSCOPE_BUILD_DIR:-build/main}
+cmake -S . -B "$build" -G Ninja -DTENSORSCOPE_WERROR=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
