@@ -1,5 +1,6 @@
 #include "AtomicFile.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -7,6 +8,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -38,10 +40,13 @@ Result<void> AtomicFile::open()
         return makeError(ErrorCode::NotAFile, m_target, QStringLiteral("is a folder; choose a file name to write"));
     QByteArray pattern = QFile::encodeName(info.absolutePath() + QStringLiteral("/.") + info.fileName() +
                                            QStringLiteral(".tensorscope-XXXXXX"));
+    removeStaleTemporaries(m_target);
     m_fd = ::mkstemp(pattern.data());
     if (m_fd < 0)
         return ioError(QStringLiteral("cannot create a temporary file in %1").arg(info.absolutePath()), errno);
     ::fcntl(m_fd, F_SETFD, FD_CLOEXEC);
+    // Held until the rename: tells removeStaleTemporaries() in another process that we are alive.
+    ::flock(m_fd, LOCK_EX | LOCK_NB);
     m_tempPath = QFile::decodeName(pattern);
     // Keep the permissions of the file we replace; a new file gets the usual 0644 less umask.
     struct stat st {};
@@ -126,14 +131,12 @@ Result<void> AtomicFile::commit()
 {
     if (::fsync(m_fd) != 0)
         return ioError(QStringLiteral("cannot flush the new file to disk"), errno);
-    if (::close(m_fd) != 0) {
-        m_fd = -1;
-        return ioError(QStringLiteral("cannot close the new file"), errno);
-    }
-    m_fd = -1;
+    // Renamed while still open (and locked), so no stale-file sweep can take it in between.
     if (::rename(QFile::encodeName(m_tempPath).constData(), QFile::encodeName(m_target).constData()) != 0)
         return ioError(QStringLiteral("cannot move the new file into place"), errno);
     m_tempPath.clear();
+    ::close(m_fd); // after a successful fsync there is nothing left that close() could lose
+    m_fd = -1;
     // The rename itself is only durable once the folder is synced.
     const int dir = ::open(QFile::encodeName(QFileInfo(m_target).absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
@@ -141,6 +144,31 @@ Result<void> AtomicFile::commit()
         ::close(dir);
     }
     return {};
+}
+
+int AtomicFile::removeStaleTemporaries(const QString& target)
+{
+    const QFileInfo info(target);
+    const QString prefix = QStringLiteral(".") + info.fileName() + QStringLiteral(".tensorscope-");
+    const QDir dir = info.absoluteDir();
+    int removed = 0;
+    // Matched by hand, not by a name filter: a file name may itself hold '*', '?' or '['.
+    const QStringList names = dir.entryList(QDir::Files | QDir::Hidden | QDir::System);
+    for (const QString& name : names) {
+        if (!name.startsWith(prefix) || name.size() != prefix.size() + 6)
+            continue;
+        const QByteArray path = QFile::encodeName(dir.filePath(name));
+        const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0)
+            continue;
+        struct stat st {};
+        // Only a regular file whose writer is gone: its lock is free.
+        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+            ::unlink(path.constData()) == 0)
+            ++removed;
+        ::close(fd);
+    }
+    return removed;
 }
 
 void AtomicFile::discard()

@@ -33,6 +33,11 @@ public:
     const QString& target() const { return m_target; }
     const QString& temporaryPath() const { return m_tempPath; }
 
+    // Deletes `.NAME.tensorscope-XXXXXX` files of `target` that a killed save left behind. A
+    // save in progress holds an flock on its temporary file until it is renamed, so only the
+    // temporaries of dead processes can be locked here and removed. Returns how many went.
+    static int removeStaleTemporaries(const QString& target);
+
 private:
     Error ioError(const QString& what, int err) const;
 

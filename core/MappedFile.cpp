@@ -114,6 +114,17 @@ Result<void> MappedFile::read(std::uint64_t offset, std::span<std::byte> dst) co
         }
         done += static_cast<std::size_t>(n);
     }
+    // Truncated and grown again: pread succeeds but returns bytes of another file (zeros where
+    // the data was). A valid file's size is fixed by its header, so any other size is a change.
+    struct stat st {};
+    if (::fstat(m_fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) != m_size) {
+        return makeError(ErrorCode::FileChanged, m_path,
+                         QStringLiteral("the file is now %1 bytes, not the %2 it had when opened: it was truncated "
+                                        "or grown while open")
+                             .arg(st.st_size)
+                             .arg(m_size),
+                         {}, offset);
+    }
     return {};
 }
 

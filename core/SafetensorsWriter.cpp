@@ -27,6 +27,24 @@ Result<void> checkHeaderSize(const QByteArray& header, const QString& path)
     return {};
 }
 
+// The source must still be the file whose header we hold: read() fails once its size changed,
+// and the length prefix must be the one we parsed. Checked before and after the bulk copy, which
+// (copy_file_range) does not go through read().
+Result<void> checkSourceUnchanged(const SafetensorsFile& file)
+{
+    char prefix[8];
+    if (auto r = file.source()->read(0, std::as_writable_bytes(std::span(prefix))); !r)
+        return r;
+    std::uint64_t n = 0;
+    for (int i = 7; i >= 0; --i)
+        n = (n << 8) | static_cast<unsigned char>(prefix[i]);
+    if (n != file.header().headerLength || file.source()->size() != file.fileSize()) {
+        return makeError(ErrorCode::FileChanged, file.path(),
+                         QStringLiteral("the file changed on disk since it was opened; reopen it before saving"), {}, 0);
+    }
+    return {};
+}
+
 Error cancelled(const QString& path)
 {
     return makeError(ErrorCode::Cancelled, path, QStringLiteral("the save was cancelled; nothing was changed"));
@@ -134,6 +152,8 @@ Result<void> SafetensorsWriter::rewriteMetadata(const SafetensorsFile& file, con
     const QByteArray header = serializeHeader(ordered, metadata, options.headerSlack);
     if (auto r = checkHeaderSize(header, path); !r)
         return r;
+    if (auto r = checkSourceUnchanged(file); !r)
+        return r;
     AtomicFile out(path);
     if (auto r = out.open(); !r)
         return r;
@@ -144,6 +164,8 @@ Result<void> SafetensorsWriter::rewriteMetadata(const SafetensorsFile& file, con
     std::vector<std::byte> buffer;
     const TensorLocation data{file.source(), old.dataOffset(), old.dataSize()};
     if (auto r = copyRange(out, data, done, data.length, options, buffer); !r)
+        return r;
+    if (auto r = checkSourceUnchanged(file); !r)
         return r;
     return out.commit();
 }

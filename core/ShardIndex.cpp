@@ -78,6 +78,12 @@ Result<ShardIndex> ShardIndex::parse(const QByteArray& json, const QString& file
         seenTensor.insert(name, 1);
         index.weightMap.emplace_back(name, shard);
         if (!seenShard.contains(shard)) {
+            if (index.shardFiles.size() == kMaxShardFiles) {
+                return makeError(ErrorCode::LimitExceeded, file,
+                                 QStringLiteral("the index names more than %1 shard files; Tensorscope opens at most "
+                                                "that many")
+                                     .arg(kMaxShardFiles));
+            }
             seenShard.insert(shard, 1);
             index.shardFiles.push_back(shard);
         }
@@ -88,7 +94,11 @@ Result<ShardIndex> ShardIndex::parse(const QByteArray& json, const QString& file
 Result<ShardIndex> ShardIndex::load(const QString& path)
 {
     QFile f(path);
-    if (QFileInfo(path).size() > kMaxShardIndexSize)
+    const QFileInfo info(path);
+    // A named pipe would block open() until a writer comes; a device never ends.
+    if (info.exists() && !info.isFile())
+        return makeError(ErrorCode::NotAFile, path, QStringLiteral("is not a regular file; a shard index must be one"));
+    if (info.size() > kMaxShardIndexSize)
         return indexError(path, QStringLiteral("it is larger than %1 bytes").arg(kMaxShardIndexSize));
     if (!f.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::IoError, path, QStringLiteral("cannot read the index: ") + f.errorString());

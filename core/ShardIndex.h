@@ -26,5 +26,8 @@ struct ShardIndex {
 
 // The largest index we read; real ones are a few hundred KB.
 inline constexpr qint64 kMaxShardIndexSize = 64 * 1024 * 1024;
+// The most shard files an index may name. Each open shard holds a file descriptor and a mapping;
+// the largest published models have a few hundred shards.
+inline constexpr std::size_t kMaxShardFiles = 10'000;
 
 } // namespace ts
