@@ -72,7 +72,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     if (auto* split = m_browser->findChild<QSplitter*>(QString(), Qt::FindDirectChildrenOnly)) {
         split->setStretchFactor(0, 2);
         split->setStretchFactor(1, 3);
-        split->setSizes({420, 860});
+        split->setSizes({520, 780});
     }
     connect(m_scan, &ScanView::tensorActivated, this, &DocumentWidget::selectTensor);
     connect(m_scan, &ScanView::findingsReady, this, [this](const std::vector<Diagnostic>& findings) {

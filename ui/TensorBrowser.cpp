@@ -55,8 +55,8 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     m_view->setAlternatingRowColors(true);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     // The name takes what the number columns leave.
-    m_view->header()->setStretchLastSection(false);
-    m_view->header()->setSectionResizeMode(TensorTreeModel::NameColumn, QHeaderView::Stretch);
+    m_view->header()->setStretchLastSection(true);
+    m_view->header()->setSectionResizeMode(TensorTreeModel::NameColumn, QHeaderView::Interactive);
     m_view->header()->setMinimumSectionSize(40);
 
     auto* bar = new QHBoxLayout;
@@ -133,11 +133,17 @@ void TensorBrowser::sizeColumns()
     int shape = fm.horizontalAdvance(
         tr("%1 tensors").arg(formatGrouped(m_modelData ? m_modelData->tensors().size() : 0)));
     int offset = fm.horizontalAdvance(QStringLiteral("Offset"));
+    int name = fm.horizontalAdvance(QStringLiteral("Name"));
     if (m_modelData) {
         const auto& tensors = m_modelData->tensors();
         const std::size_t step = std::max<std::size_t>(1, tensors.size() / 4000);
-        for (std::size_t i = 0; i < tensors.size(); i += step)
+        for (std::size_t i = 0; i < tensors.size(); i += step) {
             shape = std::max(shape, fm.horizontalAdvance(tensors[i].info.shapeString()));
+            // The name column shows one segment per row, indented by its depth.
+            const QStringList segments = tensors[i].info.name.split(QLatin1Char('.'));
+            for (qsizetype d = 0; d < segments.size(); ++d)
+                name = std::max(name, m_view->indentation() * static_cast<int>(d + 1) + fm.horizontalAdvance(segments[d]));
+        }
         offset = std::max(offset, fm.horizontalAdvance(formatGrouped(m_modelData->totalFileBytes())));
     }
     const int pad = fm.horizontalAdvance(QLatin1Char('M')) * 2;
@@ -149,6 +155,8 @@ void TensorBrowser::sizeColumns()
     m_view->setColumnWidth(TensorTreeModel::BytesColumn,
                            fm.horizontalAdvance(QStringLiteral("1023 KiB")) + pad);
     m_view->setColumnWidth(TensorTreeModel::OffsetColumn, offset + pad);
+    // Names first: a narrow pane scrolls sideways rather than eliding every name to "p...".
+    m_view->setColumnWidth(TensorTreeModel::NameColumn, std::min(name + pad, 420));
 }
 
 void TensorBrowser::applyFilter()
