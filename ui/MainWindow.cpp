@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ConvertDialog.h"
 #include "DocumentWidget.h"
 #include "Format.h"
 #include "RecentFiles.h"
@@ -87,6 +88,18 @@ void MainWindow::createActions()
             closeDocument(m_tabs->currentIndex());
     });
     close->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction* convert = file->addAction(tr("Con&vert\u2026"), this, [this] {
+        DocumentWidget* doc = currentDocument();
+        if (!doc || !doc->result().ok())
+            return;
+        // Non-modal: a long conversion should not freeze the rest of the window.
+        auto* dialog = new ConvertDialog(doc->result().model, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    convert->setStatusTip(tr("Change dtypes, select, rename or shard the tensors into a new file."));
+    m_documentActions << convert;
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
