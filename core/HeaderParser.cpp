@@ -1,6 +1,7 @@
 #include "HeaderParser.h"
 
 #include "HeaderSchema.h"
+#include "LittleEndian.h"
 #include "LayoutValidator.h"
 #include "Utf8.h"
 
@@ -13,14 +14,6 @@
 
 namespace ts {
 namespace {
-
-std::uint64_t readLe64(const char* p)
-{
-    std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = (v << 8) | static_cast<unsigned char>(p[i]);
-    return v;
-}
 
 // Warnings the JSON text itself deserves, beyond what the schema reader saw.
 void addTextWarnings(Header& header, const char* json, std::size_t size)

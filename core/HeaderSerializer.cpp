@@ -1,5 +1,7 @@
 #include "HeaderSerializer.h"
 
+#include "LittleEndian.h"
+
 namespace ts {
 
 void appendJsonString(QByteArray& out, const QString& text)
@@ -75,9 +77,9 @@ QByteArray serializeHeader(const std::vector<TensorInfo>& tensors, const std::op
     const std::uint64_t padded = (unpadded + 7) / 8 * 8;
     json.append(QByteArray(static_cast<qsizetype>(padded - static_cast<std::uint64_t>(json.size())), ' '));
 
-    QByteArray out(8, Qt::Uninitialized);
-    for (int i = 0; i < 8; ++i)
-        out[i] = static_cast<char>((padded >> (8 * i)) & 0xff);
+    QByteArray out;
+    out.reserve(8 + json.size());
+    appendLe64(out, padded);
     out.append(json);
     return out;
 }

@@ -4,6 +4,7 @@
 #include "HeaderParser.h"
 #include "HeaderSerializer.h"
 #include "LayoutValidator.h"
+#include "LittleEndian.h"
 #include "WriterOrder.h"
 
 #include <QHash>
@@ -35,10 +36,7 @@ Result<void> checkSourceUnchanged(const SafetensorsFile& file)
     char prefix[8];
     if (auto r = file.source()->read(0, std::as_writable_bytes(std::span(prefix))); !r)
         return r;
-    std::uint64_t n = 0;
-    for (int i = 7; i >= 0; --i)
-        n = (n << 8) | static_cast<unsigned char>(prefix[i]);
-    if (n != file.header().headerLength || file.source()->size() != file.fileSize()) {
+    if (readLe64(prefix) != file.header().headerLength || file.source()->size() != file.fileSize()) {
         return makeError(ErrorCode::FileChanged, file.path(),
                          QStringLiteral("the file changed on disk since it was opened; reopen it before saving"), {}, 0);
     }

@@ -1,5 +1,7 @@
 #include "SaveJournal.h"
 
+#include "LittleEndian.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -25,20 +27,6 @@ std::uint64_t checksum(const char* data, qsizetype size)
         h *= 0x100000001b3ull;
     }
     return h;
-}
-
-void appendU64(QByteArray& out, std::uint64_t v)
-{
-    for (int i = 0; i < 8; ++i)
-        out.append(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
-std::uint64_t readU64(const char* p)
-{
-    std::uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
-        v = (v << 8) | static_cast<unsigned char>(p[i]);
-    return v;
 }
 
 Error ioError(const QString& file, const QString& what)
@@ -87,10 +75,10 @@ Result<void> SaveJournal::write(const QString& target, const QByteArray& oldHead
     QByteArray record;
     record.reserve(oldHeader.size() + kFixedSize);
     record.append(kMagic, 8);
-    appendU64(record, fileSize);
-    appendU64(record, static_cast<std::uint64_t>(oldHeader.size()));
+    appendLe64(record, fileSize);
+    appendLe64(record, static_cast<std::uint64_t>(oldHeader.size()));
     record.append(oldHeader);
-    appendU64(record, checksum(record.constData(), record.size()));
+    appendLe64(record, checksum(record.constData(), record.size()));
 
     const QString path = pathFor(target);
     // O_EXCL: an existing journal is another save in progress or one a crash interrupted, and
@@ -141,8 +129,8 @@ Result<RecoveryOutcome> SaveJournal::recover(const QString& target)
 
     const bool wellFormed =
         record.size() >= kFixedSize && std::memcmp(record.constData(), kMagic, 8) == 0 &&
-        readU64(record.constData() + 16) == static_cast<std::uint64_t>(record.size() - kFixedSize) &&
-        readU64(record.constData() + record.size() - 8) == checksum(record.constData(), record.size() - 8);
+        readLe64(record.constData() + 16) == static_cast<std::uint64_t>(record.size() - kFixedSize) &&
+        readLe64(record.constData() + record.size() - 8) == checksum(record.constData(), record.size() - 8);
     if (!wellFormed) {
         // The journal is synced before the model is touched, so a torn journal means the save
         // stopped before its first write to the model: the model is intact.
@@ -150,7 +138,7 @@ Result<RecoveryOutcome> SaveJournal::recover(const QString& target)
             return r.error();
         return RecoveryOutcome::DiscardedJournal;
     }
-    const std::uint64_t fileSize = readU64(record.constData() + 8);
+    const std::uint64_t fileSize = readLe64(record.constData() + 8);
     const QByteArray oldHeader = record.mid(24, record.size() - kFixedSize);
 
     const QByteArray encoded = QFile::encodeName(target);
