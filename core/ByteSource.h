@@ -26,9 +26,19 @@ public:
     virtual Result<void> read(std::uint64_t offset, std::span<std::byte> dst) const = 0;
 
     // Zero-copy access when the bytes are already addressable (a mapping); an empty span when
-    // the source cannot offer that. Touching a mapped page of a file that has since been
-    // truncated raises SIGBUS, so callers that cannot rule that out use read().
+    // the source cannot offer that. Reading a view never crashes, even if the file shrinks
+    // meanwhile (SigbusGuard), but the bytes may then be zeros: after using a view, call
+    // checkView() and discard what was computed from it if that fails.
     virtual std::span<const std::byte> view(std::uint64_t offset, std::uint64_t length) const
+    {
+        (void)offset;
+        (void)length;
+        return {};
+    }
+
+    // Whether the bytes read through view(offset, length) were the file's: an error naming the
+    // file and offset when it shrank, was truncated and grown back, or could not be paged in.
+    virtual Result<void> checkView(std::uint64_t offset, std::uint64_t length) const
     {
         (void)offset;
         (void)length;

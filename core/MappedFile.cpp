@@ -1,6 +1,10 @@
 #include "MappedFile.h"
 
+#include "SigbusGuard.h"
+
 #include <QFile>
+
+#include <algorithm>
 
 #include <cerrno>
 #include <cstring>
@@ -73,10 +77,13 @@ Result<std::shared_ptr<MappedFile>> MappedFile::open(const QString& path)
 MappedFile::MappedFile(QString path, int fd, std::uint64_t size, void* map, dev_t dev, ino_t ino, qint64 mtime)
     : m_path(std::move(path)), m_fd(fd), m_size(size), m_map(map), m_dev(dev), m_ino(ino), m_mtimeNs(mtime)
 {
+    if (m_map)
+        m_guardSlot = SigbusGuard::watch(m_map, static_cast<std::size_t>(m_size));
 }
 
 MappedFile::~MappedFile()
 {
+    SigbusGuard::unwatch(m_guardSlot);
     if (m_map)
         ::munmap(m_map, m_size);
     if (m_fd >= 0)
@@ -115,7 +122,13 @@ Result<void> MappedFile::read(std::uint64_t offset, std::span<std::byte> dst) co
         done += static_cast<std::size_t>(n);
     }
     // Truncated and grown again: pread succeeds but returns bytes of another file (zeros where
-    // the data was). A valid file's size is fixed by its header, so any other size is a change.
+    // the data was).
+    return sizeUnchanged(offset);
+}
+
+Result<void> MappedFile::sizeUnchanged(std::uint64_t offset) const
+{
+    // A valid file's size is fixed by its header, so any other size is a change.
     struct stat st {};
     if (::fstat(m_fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) != m_size) {
         return makeError(ErrorCode::FileChanged, m_path,
@@ -130,19 +143,35 @@ Result<void> MappedFile::read(std::uint64_t offset, std::span<std::byte> dst) co
 
 std::span<const std::byte> MappedFile::view(std::uint64_t offset, std::uint64_t length) const
 {
-    if (!m_map || offset > m_size || length > m_size - offset)
+    if (!m_map || m_guardSlot < 0 || offset > m_size || length > m_size - offset)
         return {};
     return {static_cast<const std::byte*>(m_map) + offset, static_cast<std::size_t>(length)};
+}
+
+Result<void> MappedFile::checkView(std::uint64_t offset, std::uint64_t length) const
+{
+    if (SigbusGuard::faulted(m_guardSlot)) {
+        return makeError(ErrorCode::FileChanged, m_path,
+                         QStringLiteral("the file shrank while bytes %1 to %2 were being read: it was truncated "
+                                        "or replaced while open")
+                             .arg(offset)
+                             .arg(offset + length),
+                         {}, offset);
+    }
+    // Truncated and grown back before any fault: the pages hold another file's bytes.
+    return sizeUnchanged(offset);
 }
 
 void MappedFile::release(std::uint64_t offset, std::uint64_t length) const
 {
     if (!m_map || offset >= m_size)
         return;
-    const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-    // Only whole pages inside the range: a neighbour may still be reading the partial ones.
-    const std::uint64_t first = (offset + page - 1) / page * page;
-    const std::uint64_t last = std::min(offset + length, m_size) / page * page;
+    static const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    // Every page the range touches, the partial ones at its ends included (else a scan in pieces
+    // would keep two pages per piece): for a shared file mapping MADV_DONTNEED only drops our page
+    // table entries, so a neighbour still reading such a page simply faults it back in.
+    const std::uint64_t first = offset / page * page;
+    const std::uint64_t last = (std::min(offset + length, m_size) + page - 1) / page * page;
     if (last > first)
         ::madvise(static_cast<char*>(m_map) + first, last - first, MADV_DONTNEED);
 }

@@ -18,6 +18,8 @@ public:
     static constexpr int kMaxBins = 1'000'000;
     // Above this many log bins the exact std::log10 path is used (the guess would be many bins off).
     static constexpr std::size_t kMaxThresholdBins = 4096;
+    // Up to this many bins, float blocks are binned in SIMD and counted in split tables.
+    static constexpr std::size_t kMaxSplitBins = 65536;
 
     // `stats` must be finalized. `bins` is clamped to [1, kMaxBins]. `withLog`: also fill the
     // log10|x| histogram (about as costly again as the linear one).
@@ -28,7 +30,7 @@ public:
     // counts[c] values equal to values[c], for c < codes (coded dtypes: one binning per code).
     void addCounts(const float* values, const std::uint32_t* counts, int codes);
     void merge(const HistogramBuilder& other);
-    const Histogram& histogram() const { return m_hist; }
+    const Histogram& histogram() const;
 
 private:
     // Equal-width bins with numpy's edge corrections (np.histogram, numpy/lib/histograms.py).
@@ -41,6 +43,9 @@ private:
         std::size_t bins = 0;
     };
     template <typename T> void addBlock(const T* p, std::size_t n);
+    void addFloats(const float* p, std::size_t n);
+    static void countSplit(const std::uint32_t* index, std::size_t k, std::uint32_t* split, std::size_t stride);
+    void fold() const;
     std::size_t logIndex(double magnitude) const;
     void initLogThresholds();
 
@@ -51,6 +56,17 @@ private:
     // gives exactly the bins of binning log10|x| against the edges, without a log10 per value.
     std::vector<double> m_thresholds;
     bool m_oneStep = false; // the log10 guess is always within one bin
+    // Float blocks: bins computed in SIMD (simd::linearBins/logBins) with these margins, counted
+    // into kSplit interleaved 32-bit tables so runs of one popular bin do not wait on each other's
+    // increments; fold() adds them into m_hist before anyone reads it.
+    static constexpr std::size_t kSplit = 4;
+    double m_linearMargin = 0;
+    double m_logMargin = 0;
+    bool m_simdLinear = false;
+    bool m_simdLog = false;
+    mutable std::vector<std::uint32_t> m_split;    // kSplit * (bins + 1)
+    mutable std::vector<std::uint32_t> m_splitLog; // kSplit * (log bins + 1)
+    mutable std::uint64_t m_pending = 0;           // values counted into the split tables
     bool m_enabled = false;
     bool m_withLog = true;
 };

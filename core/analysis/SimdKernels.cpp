@@ -147,10 +147,11 @@ void SummarizeFloatsFull(const float* HWY_RESTRICT p, std::size_t n, std::uint32
 // NaN, Inf, subnormal or F16 over/underflow) needs only min, max and sum. One pass tracks the
 // smallest and largest |x| bit patterns; only a block that leaves that range is re-read by the full
 // counting pass (it is in L1 by then). This halves the work per element on typical tensors.
-void SummarizeFloats(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t minNormalBits,
+void SummarizeFloats(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t minNormalBits, double pivot,
                      FloatBlockSummary* HWY_RESTRICT out)
 {
 #if HWY_TARGET == HWY_SCALAR
+    (void)pivot;
     SummarizeFloatsFull(p, n, minNormalBits, out);
 #else
     const hn::ScalableTag<float> df;
@@ -161,31 +162,46 @@ void SummarizeFloats(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t m
     const std::int32_t lowest =
         std::max<std::int32_t>(static_cast<std::int32_t>(minNormalBits), kF16UnderBits);
     const auto absMask = hn::Set(di, kAbsMask);
+    const auto k = hn::Set(dd, pivot);
     auto aMin = hn::Set(di, kAbsMask), aMax = hn::Zero(di);
     auto vMin = hn::Set(df, std::numeric_limits<float>::infinity());
     auto vMax = hn::Set(df, -std::numeric_limits<float>::infinity());
-    auto sumLo = hn::Zero(dd), sumHi = hn::Zero(dd);
+    // Four independent sum chains and four square chains: the adds' latency is hidden.
+    auto s0 = hn::Zero(dd), s1 = hn::Zero(dd), s2 = hn::Zero(dd), s3 = hn::Zero(dd);
+    auto q0 = hn::Zero(dd), q1 = hn::Zero(dd), q2 = hn::Zero(dd), q3 = hn::Zero(dd);
     std::size_t i = 0;
-    for (; i + N <= n; i += N) {
-        const auto v = hn::LoadU(df, p + i);
-        const auto a = hn::And(hn::BitCast(di, v), absMask);
-        aMin = hn::Min(aMin, a);
-        aMax = hn::Max(aMax, a);
-        vMin = hn::Min(vMin, v);
-        vMax = hn::Max(vMax, v);
-        sumLo = hn::Add(sumLo, hn::PromoteTo(dd, hn::LowerHalf(dh, v)));
-        sumHi = hn::Add(sumHi, hn::PromoteTo(dd, hn::UpperHalf(dh, v)));
+    for (; i + 2 * N <= n; i += 2 * N) {
+        const auto v0 = hn::LoadU(df, p + i);
+        const auto v1 = hn::LoadU(df, p + i + N);
+        const auto a0 = hn::And(hn::BitCast(di, v0), absMask);
+        const auto a1 = hn::And(hn::BitCast(di, v1), absMask);
+        aMin = hn::Min(aMin, hn::Min(a0, a1));
+        aMax = hn::Max(aMax, hn::Max(a0, a1));
+        vMin = hn::Min(vMin, hn::Min(v0, v1));
+        vMax = hn::Max(vMax, hn::Max(v0, v1));
+        const auto d0 = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, v0)), k);
+        const auto d1 = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, v0)), k);
+        const auto d2 = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, v1)), k);
+        const auto d3 = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, v1)), k);
+        s0 = hn::Add(s0, d0);
+        s1 = hn::Add(s1, d1);
+        s2 = hn::Add(s2, d2);
+        s3 = hn::Add(s3, d3);
+        q0 = hn::MulAdd(d0, d0, q0);
+        q1 = hn::MulAdd(d1, d1, q1);
+        q2 = hn::MulAdd(d2, d2, q2);
+        q3 = hn::MulAdd(d3, d3, q3);
     }
-    const std::int32_t lo = hn::GetLane(hn::MinOfLanes(di, aMin));
-    const std::int32_t hi = hn::GetLane(hn::MaxOfLanes(di, aMax));
-    bool ordinary = i == 0 || (lo >= lowest && hi <= kF16MaxBits);
-    for (std::size_t k = i; k < n && ordinary; ++k) {
+    const std::int32_t lo = i == 0 ? kAbsMask : hn::GetLane(hn::MinOfLanes(di, aMin));
+    const std::int32_t hi = i == 0 ? 0 : hn::GetLane(hn::MaxOfLanes(di, aMax));
+    bool ordinary = i > 0 && lo >= lowest && hi <= kF16MaxBits;
+    for (std::size_t t = i; t < n && ordinary; ++t) {
         std::uint32_t u;
-        std::memcpy(&u, &p[k], 4);
+        std::memcpy(&u, &p[t], 4);
         const auto a = static_cast<std::int32_t>(u & 0x7fffffffu);
         ordinary = a >= lowest && a <= kF16MaxBits;
     }
-    if (!ordinary || i == 0) {
+    if (!ordinary) {
         SummarizeFloatsFull(p, n, minNormalBits, out);
         return;
     }
@@ -194,15 +210,25 @@ void SummarizeFloats(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t m
     s.min = hn::GetLane(hn::MinOfLanes(df, vMin));
     s.max = hn::GetLane(hn::MaxOfLanes(df, vMax));
     s.minAbsNonzeroBits = static_cast<std::uint32_t>(lo);
-    s.sum = hn::GetLane(hn::SumOfLanes(dd, hn::Add(sumLo, sumHi)));
+    s.pivot = pivot;
+    double sum = hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+    double squares = hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
     for (; i < n; ++i) {
         s.min = std::min(s.min, p[i]);
         s.max = std::max(s.max, p[i]);
-        s.sum += p[i];
+        const double d = static_cast<double>(p[i]) - pivot;
+        sum += d;
+        squares += d * d;
         std::uint32_t u;
         std::memcpy(&u, &p[i], 4);
         s.minAbsNonzeroBits = std::min(s.minAbsNonzeroBits, u & 0x7fffffffu);
     }
+    s.sum = sum;
+    // S2 - S1^2/n loses about log10(S2 / m2) digits. With a pivot far from this block's mean (the
+    // values jumped since the last block, or the first block opens with an outlier) leave m2 to
+    // the exact two-pass path, from L1; within a factor 1000 the error stays below 1e-13.
+    const double m2 = squares - sum * (sum / static_cast<double>(n));
+    s.m2 = m2 >= squares * 1e-3 ? m2 : -1.0;
     *out = s;
 #endif
 }
@@ -244,6 +270,150 @@ double SumSquaredDeviations(const float* HWY_RESTRICT p, std::size_t n, double m
     }
     return total;
 #endif
+}
+
+// The scalar twin of the vector bodies below, for the tail and the one-lane target.
+std::uint32_t BinOf(double f, std::uint32_t bins, double margin)
+{
+    if (!(f >= 0) || !(f < static_cast<double>(bins)))
+        return kNoBin;
+    const double whole = std::floor(f);
+    const double frac = f - whole;
+    if (frac < margin || frac > 1 - margin)
+        return kNoBin;
+    return static_cast<std::uint32_t>(whole);
+}
+
+#if HWY_TARGET != HWY_SCALAR
+// Stores the bins of one vector of coordinates f: floor(f) where f is in [0, bins) and at least
+// `margin` from an edge, kNoBin (-1 as int32) elsewhere; a NaN f fails every comparison.
+// Float lanes: twice the lanes of double, and the margin covers float's rounding.
+// The positions of kNoBin lanes are appended to `missed` (rare: the caller fixes only those).
+template <class DF, class VF>
+HWY_INLINE void StoreBins(DF df, VF f, VF top, VF lowMargin, VF highMargin, std::size_t at, std::uint32_t* HWY_RESTRICT out,
+               std::uint32_t* HWY_RESTRICT missed, std::size_t& missing)
+{
+    const hn::RebindToSigned<DF> di;
+    const auto whole = hn::Floor(f);
+    const auto frac = hn::Sub(f, whole);
+    const auto ok = hn::And(hn::And(hn::Ge(f, hn::Zero(df)), hn::Lt(f, top)),
+                            hn::And(hn::Ge(frac, lowMargin), hn::Le(frac, highMargin)));
+    const auto index = hn::ConvertTo(di, hn::IfThenElse(ok, whole, hn::Set(df, -1.0f)));
+    hn::StoreU(index, di, reinterpret_cast<std::int32_t*>(out + at));
+    if (!hn::AllTrue(df, ok)) {
+        for (std::size_t lane = 0; lane < hn::Lanes(df); ++lane) {
+            if (out[at + lane] == kNoBin)
+                missed[missing++] = static_cast<std::uint32_t>(at + lane);
+        }
+    }
+}
+#endif
+
+std::size_t LinearBins(const float* HWY_RESTRICT p, std::size_t n, double lo, double norm, std::uint32_t bins,
+                       double margin, std::uint32_t* HWY_RESTRICT out, std::uint32_t* HWY_RESTRICT missed)
+{
+    std::size_t i = 0, missing = 0;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<float> df;
+    const std::size_t N = hn::Lanes(df);
+    const auto vLo = hn::Set(df, static_cast<float>(lo));
+    const auto vNorm = hn::Set(df, static_cast<float>(norm));
+    const auto top = hn::Set(df, static_cast<float>(bins));
+    const auto lowMargin = hn::Set(df, static_cast<float>(margin));
+    const auto highMargin = hn::Set(df, static_cast<float>(1 - margin));
+    for (; i + N <= n; i += N) {
+        const auto f = hn::Mul(hn::Sub(hn::LoadU(df, p + i), vLo), vNorm);
+        StoreBins(df, f, top, lowMargin, highMargin, i, out, missed, missing);
+    }
+#endif
+    for (; i < n; ++i) {
+        out[i] = BinOf((static_cast<double>(p[i]) - lo) * norm, bins, margin);
+        if (out[i] == kNoBin)
+            missed[missing++] = static_cast<std::uint32_t>(i);
+    }
+    return missing;
+}
+
+// log10 of a normal float's magnitude: exponent e and mantissa m in [sqrt(1/2), sqrt(2)),
+// log(m) = 2 atanh(t) with t = (m - 1) / (m + 1), |t| < 0.172; the series to t^11 leaves
+// < 4e-11. Zero, subnormal, Inf and NaN give NaN (the caller's kNoBin).
+double Log10Scalar(float x)
+{
+    std::uint32_t u;
+    std::memcpy(&u, &x, 4);
+    const std::uint32_t a = u & 0x7fffffffu;
+    if (a < 0x00800000u || a >= 0x7f800000u)
+        return std::numeric_limits<double>::quiet_NaN();
+    int e = static_cast<int>(a >> 23) - 127;
+    std::uint32_t mBits = (a & 0x007fffffu) | 0x3f800000u;
+    if (mBits > 0x3fb504f3u) { // m > sqrt(2): use m / 2 and e + 1
+        mBits -= 0x00800000u;
+        ++e;
+    }
+    float m;
+    std::memcpy(&m, &mBits, 4);
+    const double t = (static_cast<double>(m) - 1) / (static_cast<double>(m) + 1);
+    const double t2 = t * t;
+    const double series = t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 * (1.0 / 9 + t2 / 11)))));
+    return static_cast<double>(e) * 0.30102999566398120 + series * 0.86858896380650366; // 2 / ln 10
+}
+
+std::size_t LogBins(const float* HWY_RESTRICT p, std::size_t n, double lo, double norm, std::uint32_t bins,
+                    double margin, std::uint32_t* HWY_RESTRICT out, std::uint32_t* HWY_RESTRICT missed)
+{
+    std::size_t i = 0, missing = 0;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<float> df;
+    const hn::RebindToSigned<decltype(df)> di;
+    const std::size_t N = hn::Lanes(df);
+    const auto absMask = hn::Set(di, 0x7fffffff);
+    const auto belowNormal = hn::Set(di, 0x007fffff); // a > this: not zero, not subnormal
+    const auto infBits = hn::Set(di, 0x7f800000);
+    const auto mantMask = hn::Set(di, 0x007fffff);
+    const auto oneBits = hn::Set(di, 0x3f800000);
+    const auto nanBits = hn::Set(di, 0x7fc00000);
+    const auto sqrt2Bits = hn::Set(di, 0x3fb504f3);
+    const auto expStep = hn::Set(di, 0x00800000);
+    const auto bias = hn::Set(di, 127);
+    const auto oneI = hn::Set(di, 1);
+    const auto one = hn::Set(df, 1.0f);
+    // The series to t^9 in float: the next term is below 2e-9, far under float's own rounding.
+    const auto c3 = hn::Set(df, 1.0f / 3), c5 = hn::Set(df, 1.0f / 5), c7 = hn::Set(df, 1.0f / 7),
+               c9 = hn::Set(df, 1.0f / 9);
+    const auto log10of2 = hn::Set(df, 0.30102999566398120f);
+    const auto twoOverLn10 = hn::Set(df, 0.86858896380650366f);
+    const auto vLo = hn::Set(df, static_cast<float>(lo));
+    const auto vNorm = hn::Set(df, static_cast<float>(norm));
+    const auto top = hn::Set(df, static_cast<float>(bins));
+    const auto lowMargin = hn::Set(df, static_cast<float>(margin));
+    const auto highMargin = hn::Set(df, static_cast<float>(1 - margin));
+    for (; i + N <= n; i += N) {
+        const auto a = hn::And(hn::BitCast(di, hn::LoadU(df, p + i)), absMask);
+        const auto normal = hn::And(hn::Gt(a, belowNormal), hn::Lt(a, infBits));
+        auto mBits = hn::Or(hn::And(a, mantMask), oneBits);
+        auto e = hn::Sub(hn::ShiftRight<23>(a), bias);
+        const auto big = hn::Gt(mBits, sqrt2Bits); // m > sqrt(2): use m / 2 and e + 1
+        mBits = hn::IfThenElse(big, hn::Sub(mBits, expStep), mBits);
+        e = hn::IfThenElse(big, hn::Add(e, oneI), e);
+        // Zero, subnormal, Inf, NaN: a NaN mantissa makes the coordinate NaN, hence kNoBin.
+        mBits = hn::IfThenElse(normal, mBits, nanBits);
+        const auto m = hn::BitCast(df, mBits);
+        const auto t = hn::Div(hn::Sub(m, one), hn::Add(m, one));
+        const auto t2 = hn::Mul(t, t);
+        auto poly = hn::MulAdd(t2, c9, c7);
+        poly = hn::MulAdd(t2, poly, c5);
+        poly = hn::MulAdd(t2, poly, c3);
+        poly = hn::MulAdd(t2, poly, one);
+        const auto log10 = hn::MulAdd(hn::ConvertTo(df, e), log10of2, hn::Mul(hn::Mul(t, poly), twoOverLn10));
+        StoreBins(df, hn::Mul(hn::Sub(log10, vLo), vNorm), top, lowMargin, highMargin, i, out, missed, missing);
+    }
+#endif
+    for (; i < n; ++i) {
+        out[i] = BinOf((Log10Scalar(p[i]) - lo) * norm, bins, margin);
+        if (out[i] == kNoBin)
+            missed[missing++] = static_cast<std::uint32_t>(i);
+    }
+    return missing;
 }
 
 void F16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT out)
@@ -289,18 +459,33 @@ namespace ts::simd {
 
 HWY_EXPORT(SummarizeFloats);
 HWY_EXPORT(SumSquaredDeviations);
+HWY_EXPORT(LinearBins);
+HWY_EXPORT(LogBins);
 HWY_EXPORT(F16ToF32);
 HWY_EXPORT(Bf16ToF32);
 HWY_EXPORT(TargetName);
 
-void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, FloatBlockSummary& out)
+void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
+                     FloatBlockSummary& out)
 {
-    HWY_DYNAMIC_DISPATCH(SummarizeFloats)(p, n, minNormalBits, &out);
+    HWY_DYNAMIC_DISPATCH(SummarizeFloats)(p, n, minNormalBits, pivot, &out);
 }
 
 double sumSquaredDeviations(const float* p, std::size_t n, double mean)
 {
     return HWY_DYNAMIC_DISPATCH(SumSquaredDeviations)(p, n, mean);
+}
+
+std::size_t linearBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
+                       std::uint32_t* out, std::uint32_t* missed)
+{
+    return HWY_DYNAMIC_DISPATCH(LinearBins)(p, n, lo, norm, bins, margin, out, missed);
+}
+
+std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
+                    std::uint32_t* out, std::uint32_t* missed)
+{
+    return HWY_DYNAMIC_DISPATCH(LogBins)(p, n, lo, norm, bins, margin, out, missed);
 }
 
 void f16ToF32(const void* src, std::size_t n, float* out)

@@ -19,14 +19,36 @@ struct FloatBlockSummary {
     float min = 0;                       // over finite values; +inf when none
     float max = 0;                       // over finite values; -inf when none
     std::uint32_t minAbsNonzeroBits = 0; // bit pattern of the smallest non-zero |x| (>= 0x7f800000: none)
-    double sum = 0;                      // over finite values
+    double pivot = 0;                    // `sum` and `m2` are taken around this value
+    double sum = 0;                      // of (x - pivot) over finite values
+    double m2 = -1;                      // of (x - mean)^2 over finite values; -1: not computed
 };
 
 // SIMD kernels with runtime dispatch (Highway): the same binary uses SSE4, AVX2 or AVX-512 as the
-// CPU allows. Blocks are small (a few thousand floats) so the second pass runs from L1.
-void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, FloatBlockSummary& out);
+// CPU allows. Blocks are small (a few thousand floats) so a second pass runs from L1.
+// A block of ordinary values (no zero, NaN, Inf, subnormal, F16 over/underflow) is summarised in
+// one pass, m2 included: sums of d = x - pivot and d^2 in double, m2 = S2 - S1^2/n. With the pivot
+// near the block's mean (the caller passes the previous block's mean) that difference cancels
+// nothing, so it is as exact as the two-pass formula. Other blocks, and blocks whose mean is far
+// from the pivot (the difference would cancel digits), come back with m2 = -1.
+void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
+                     FloatBlockSummary& out);
 // Sum of (x - mean)^2 in double over a block that holds only finite values.
 double sumSquaredDeviations(const float* p, std::size_t n, double mean);
+// Histogram bin indices for a block of floats, computed in float SIMD lanes and still exact: out[i]
+// is the bin of p[i], or kNoBin where the caller must decide with the exact scalar rule (a value
+// within `margin` bins of an edge, out of range, or not finite; and for the log bins also zero or
+// subnormal). Linear: bin = floor((x - lo) * norm). Log: bin = floor((log10|x| - lo) * norm), with
+// log10 from the exponent and a series for the mantissa. The caller sizes `margin` to cover float
+// rounding (HistogramBuilder: a few 2^-24 of the coordinates involved), so a lane outside the
+// margin is in the same bin as the exact double rule puts it.
+inline constexpr std::uint32_t kNoBin = 0xffffffffu;
+// Both return how many entries are kNoBin and list their positions in `missed` (room for n), so
+// the caller fixes just those.
+std::size_t linearBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
+                       std::uint32_t* out, std::uint32_t* missed);
+std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
+                    std::uint32_t* out, std::uint32_t* missed);
 void f16ToF32(const void* src, std::size_t n, float* out);
 void bf16ToF32(const void* src, std::size_t n, float* out);
 // Name of the instruction set the dispatcher picked (for the benchmark report).

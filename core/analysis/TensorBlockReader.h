@@ -34,9 +34,11 @@ struct DecodedBlock {
     const std::uint8_t* raw = nullptr; // the undecoded bytes, for BOOL's 0/1 check
 };
 
-// Streams a tensor's elements from its ByteSource in bounded reads (pread, never the mapping: a
-// file truncated under us then gives an Error instead of SIGBUS, and nothing stays resident),
-// decoding block by block. Memory use is one read buffer plus a few blocks, whatever the tensor.
+// Streams a tensor's elements from its ByteSource in bounded pieces, decoding block by block:
+// straight from the mapping when the source offers a view (checked with checkView() after each
+// piece, so a file truncated under us gives an Error, never SIGBUS or silent zeros, and released
+// after it so nothing stays resident), else through pread into one buffer. Memory use is one
+// read buffer plus a few blocks, whatever the tensor.
 class TensorBlockReader {
 public:
     static constexpr std::uint64_t kReadBytes = 1 << 20;
@@ -56,7 +58,8 @@ public:
                          const std::function<void(const DecodedBlock&)>& fn);
 
 private:
-    Error readError(const QString& why, std::uint64_t offset) const;
+    // Names the tensor; keeps the cause's code (FileChanged tells the window to offer a reload).
+    Error readError(const QString& why, std::uint64_t offset, ErrorCode code = ErrorCode::IoError) const;
 
     TensorLocation m_location;
     Dtype m_dtype;

@@ -16,6 +16,21 @@ template <typename T> bool isFiniteValue(T x)
     return std::isfinite(x);
 }
 
+// The mean of the first few finite values: the first block's pivot for the one-pass m2. It only
+// has to be near the block's mean, not exact.
+double openingMean(const float* p, std::size_t n)
+{
+    double sum = 0;
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < n && used < 64; ++i) {
+        if (std::isfinite(p[i])) {
+            sum += p[i];
+            ++used;
+        }
+    }
+    return used ? sum / static_cast<double>(used) : 0.0;
+}
+
 } // namespace
 
 ValueAccumulator::ValueAccumulator(double minNormal) : m_minNormal(minNormal)
@@ -40,8 +55,10 @@ void ValueAccumulator::add(const float* p, std::size_t n, std::uint64_t firstInd
 {
     if (n == 0)
         return;
+    if (!std::isfinite(m_pivot))
+        m_pivot = openingMean(p, n);
     simd::FloatBlockSummary s;
-    simd::summarizeFloats(p, n, m_minNormalBits, s);
+    simd::summarizeFloats(p, n, m_minNormalBits, m_pivot, s);
 
     ValueStats block;
     block.count = n;
@@ -66,8 +83,11 @@ void ValueAccumulator::add(const float* p, std::size_t n, std::uint64_t firstInd
         block.absmax = std::max(-block.min, block.max);
         block.minAbsNonzero = s.minAbsNonzeroBits < 0x7f800000u ? std::bit_cast<float>(s.minAbsNonzeroBits)
                                                                 : std::numeric_limits<double>::infinity();
-        block.mean = s.sum / static_cast<double>(s.finite);
-        if (s.finite == n) {
+        block.mean = s.pivot + s.sum / static_cast<double>(s.finite);
+        m_pivot = block.mean; // the next block's pivot: weights drift slowly along a tensor
+        if (s.m2 >= 0) {
+            block.m2 = s.m2;
+        } else if (s.finite == n) {
             block.m2 = simd::sumSquaredDeviations(p, n, block.mean);
         } else {
             // Rare: a block with NaN/Inf takes the scalar path rather than masking every block.

@@ -5,11 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 namespace ts {
 
 // Folds decoded values into a ValueStats, block by block. Each block is summarised with a
-// two-pass mean/M2 (the block sits in L1, so the second pass is nearly free) and merged with
+// pivoted one-pass mean/M2 (ordinary float blocks) or a two-pass one (the rest), and merged with
 // Chan's formula: this matches a float64 two-pass over the whole tensor to ~1e-14 relative even
 // for data with a large mean, where a naive sum of squares would lose every digit.
 class ValueAccumulator {
@@ -39,6 +40,7 @@ private:
     ValueStats m_stats = ValueStats::empty();
     std::uint32_t m_minNormalBits = 1; // float bit pattern; 1 means "only zero is below normal"
     double m_minNormal = 0;
+    double m_pivot = std::numeric_limits<double>::quiet_NaN(); // see simd::summarizeFloats
 };
 
 } // namespace ts

@@ -49,8 +49,13 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     DtypeConverter::convert(m_from, m_to, in.data(), out, static_cast<std::size_t>(count), c);
     if (!aligned)
         std::memcpy(dst.data(), partial.data() + (offset - first * m_outSize), dst.size());
-    // A conversion streams through the input once; do not keep it all resident.
-    m_input.source->release(inOffset, inLength);
+    if (inBuffer.empty()) {
+        // Converted from the mapping: if the input shrank meanwhile, those were zeros, not data.
+        const Result<void> intact = m_input.source->checkView(inOffset, inLength);
+        m_input.source->release(inOffset, inLength);
+        if (!intact)
+            return intact;
+    }
     m_overflowed += c.overflowed;
     m_underflowed += c.underflowed;
     m_nan += c.nan;

@@ -276,7 +276,7 @@ private Q_SLOTS:
         auto model = Model::open(path);
         QVERIFY(model);
         // Shrink the file under the open model: the mapping is still there, so touching it would
-        // be SIGBUS; the scan must read through pread and report instead.
+        // be SIGBUS; the scan reads through the guarded mapping and must report instead.
         const auto& big =
             (*model)->tensors()[static_cast<std::size_t>((*model)->indexOf(QStringLiteral("big")))];
         const std::uint64_t cut =
@@ -287,6 +287,49 @@ private Q_SLOTS:
         QVERIFY2(result.error().message.contains(QStringLiteral("\"big\"")),
                  qPrintable(result.error().toString()));
         QCOMPARE(result.error().tensor, QStringLiteral("big"));
+    }
+
+    // The file shrinks while the workers are reading the mapping (truncated from the progress
+    // callback, at a different point each round): the scan ends with FileChanged naming a tensor,
+    // and the process is still alive to say so.
+    void truncatedWhileScanning_data()
+    {
+        QTest::addColumn<int>("cutPercent");
+        QTest::newRow("cut to 10%") << 10;
+        QTest::newRow("cut to 50%") << 50;
+        QTest::newRow("cut to 90%") << 90;
+    }
+    void truncatedWhileScanning()
+    {
+        QFETCH(int, cutPercent);
+        QTemporaryDir dir;
+        const QString path = writeBigModel(dir.path(), 24'000'000); // 96 MB: many work items
+        auto model = Model::open(path);
+        QVERIFY(model);
+        const auto size = static_cast<off_t>(QFileInfo(path).size());
+        ScanOptions o;
+        o.threads = 2;
+        o.chunkBytes = 1 << 20;
+        ModelScanner scanner(*model, o);
+        bool cut = false;
+        std::uint64_t doneAtCut = 0, total = 0;
+        scanner.setProgressCallback(
+            [&](const ScanProgress& p) {
+                if (!cut) {
+                    cut = ::truncate(QFile::encodeName(path).constData(), size * cutPercent / 100) == 0;
+                    doneAtCut = p.bytesDone;
+                    total = p.bytesTotal;
+                }
+            },
+            1);
+        auto result = scanner.run();
+        QVERIFY(cut);
+        // Pieces are taken in file order, so while the end of the file is still unread, some
+        // read past the cut is still to come and must fail.
+        QVERIFY2(doneAtCut < total, "the scan had read everything before the first progress report");
+        QVERIFY(!result);
+        QCOMPARE(result.error().code, ErrorCode::FileChanged);
+        QVERIFY2(!result.error().tensor.isEmpty(), qPrintable(result.error().toString()));
     }
 
     void selectedTensorsOnly()

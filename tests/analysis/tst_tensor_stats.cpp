@@ -122,14 +122,103 @@ private Q_SLOTS:
         QCOMPARE(checked, 51 + 49 + 117 + 151 + 57);
     }
 
+    // Float blocks are binned in SIMD with a margin around edges; doubles go through the scalar
+    // numpy rule. Both must give identical histograms, linear and log, for data built to sit on
+    // and next to the edges, at the top edge, and with zeros, subnormals, NaN and Inf.
+    void simdBinsEqualScalarBins_data()
+    {
+        QTest::addColumn<int>("bins");
+        QTest::addColumn<double>("scale");
+        for (int bins : {1, 2, 7, 256, 4096, 65536, 200000}) {
+            QTest::addRow("%d bins, weights", bins) << bins << 0.02;
+            QTest::addRow("%d bins, wide", bins) << bins << 3e4;
+        }
+    }
+    void simdBinsEqualScalarBins()
+    {
+        QFETCH(int, bins);
+        QFETCH(double, scale);
+        std::mt19937 rng(static_cast<unsigned>(bins));
+        std::normal_distribution<float> dist(0.1f * static_cast<float>(scale), static_cast<float>(scale));
+        std::vector<float> x(300'000);
+        for (float& v : x)
+            v = dist(rng);
+        x[5] = 0.0f;
+        x[6] = -0.0f;
+        x[7] = 1e-40f; // subnormal
+        x[8] = std::numeric_limits<float>::quiet_NaN();
+        x[9] = std::numeric_limits<float>::infinity();
+        x[10] = -std::numeric_limits<float>::infinity();
+        ValueStats st = ValueStats::empty();
+        st.finite = 0;
+        st.min = std::numeric_limits<double>::infinity();
+        st.max = -st.min;
+        st.minAbsNonzero = st.min;
+        for (float v : x) {
+            if (!std::isfinite(v))
+                continue;
+            ++st.finite;
+            st.min = std::min<double>(st.min, v);
+            st.max = std::max<double>(st.max, v);
+            if (v != 0)
+                st.minAbsNonzero = std::min<double>(st.minAbsNonzero, std::fabs(v));
+        }
+        st.absmax = std::max(-st.min, st.max);
+        // Values on the linear edges and one float step either side of them.
+        const double step = (st.max - st.min) / bins;
+        for (int k = 0; k < std::min(bins, 20000); ++k) {
+            const auto edge = static_cast<float>(static_cast<double>(k) * step + st.min);
+            const std::size_t at = 20 + 3 * static_cast<std::size_t>(k);
+            x[at] = edge;
+            x[at + 1] = std::nextafter(edge, -INFINITY);
+            x[at + 2] = std::nextafter(edge, INFINITY);
+        }
+        // ... and on the log edges (|x| = 10^edge), with both signs.
+        const double logLo = std::log10(st.minAbsNonzero), logStep = (std::log10(st.absmax) - logLo) / bins;
+        for (int k = 0; k < std::min(bins, 20000); ++k) {
+            const auto edge = static_cast<float>(std::pow(10.0, static_cast<double>(k) * logStep + logLo));
+            const std::size_t at = 100'000 + 3 * static_cast<std::size_t>(k);
+            if (!(edge > st.minAbsNonzero && edge < st.absmax))
+                continue;
+            x[at] = k % 2 ? edge : -edge;
+            x[at + 1] = std::nextafter(edge, 0.0f);
+            x[at + 2] = std::nextafter(edge, INFINITY);
+        }
+        std::vector<double> wide(x.begin(), x.end());
+        HistogramBuilder simd(st, bins), scalar(st, bins);
+        for (std::size_t i = 0; i < x.size(); i += 4096) { // blocks, as the analyzer hands them over
+            const std::size_t n = std::min<std::size_t>(4096, x.size() - i);
+            simd.add(x.data() + i, n);
+            scalar.add(wide.data() + i, n);
+        }
+        QVERIFY(simd.histogram().counts == scalar.histogram().counts);
+        QVERIFY(simd.histogram().logCounts == scalar.histogram().logCounts);
+        QCOMPARE(simd.histogram().zeros, scalar.histogram().zeros);
+        std::uint64_t total = 0;
+        for (auto c : simd.histogram().counts)
+            total += c;
+        QCOMPARE(total, st.finite);
+    }
+
+    void stdIsStableForLargeMean_data()
+    {
+        QTest::addColumn<int>("shape");
+        QTest::newRow("steady") << 0;
+        QTest::newRow("opens with an outlier") << 1; // the first block's pivot is far off
+        QTest::newRow("jumps mid-tensor") << 2;      // the previous block's mean is a bad pivot
+    }
+
     void stdIsStableForLargeMean()
     {
         // 3M values around 1e4 with spread ~1e-2: a one-pass sum of squares loses every digit here.
+        QFETCH(int, shape);
         std::mt19937 rng(42);
         std::normal_distribution<float> noise(0.0f, 0.01f);
         std::vector<float> x(3'000'001);
-        for (float& v : x)
-            v = 10000.0f + noise(rng);
+        for (std::size_t i = 0; i < x.size(); ++i)
+            x[i] = (shape == 2 && i >= 1'500'000 ? 20000.0f : 10000.0f) + noise(rng);
+        if (shape == 1)
+            x[0] = 11000.0f;
         x[12345] = std::numeric_limits<float>::quiet_NaN();
         long double sum = 0;
         std::size_t n = 0;
