@@ -1,5 +1,7 @@
 #include "DocumentWidget.h"
 
+#include "UnsavedChangesPrompt.h"
+
 #include "AuditModel.h"
 #include "ErrorView.h"
 #include "MetadataView.h"
@@ -89,8 +91,8 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     layout->addWidget(m_stack, 1);
     m_banner->hide();
 
-    connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::reload);
-    connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::reload);
+    connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
+    connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
     connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);
     connect(m_poll, &QTimer::timeout, this, &DocumentWidget::checkForChanges);
@@ -105,6 +107,16 @@ QString DocumentWidget::displayName() const
         return m_result.model->displayName();
     const QFileInfo info(m_path);
     return info.fileName().isEmpty() ? m_path : info.fileName();
+}
+
+void DocumentWidget::requestReload()
+{
+    if (m_saving)
+        return; // the save reloads the document itself when it ends
+    const ConfirmDiscard ask = m_confirmDiscard ? m_confirmDiscard : &UnsavedChangesPrompt::confirmReload;
+    if (isModified() && !ask(this, displayName()))
+        return;
+    reload();
 }
 
 void DocumentWidget::reload()

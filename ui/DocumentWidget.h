@@ -5,6 +5,8 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <functional>
+
 class QFileSystemWatcher;
 class QStackedWidget;
 class QTabWidget;
@@ -41,6 +43,11 @@ public:
 
     // Starts (or restarts) loading; a result of an earlier load that arrives late is dropped.
     void reload();
+    // What the Reload action and button call: with unsaved metadata edits it first asks whether
+    // to discard them (a reload shows the file as it is on disk), and does nothing on No.
+    void requestReload();
+    using ConfirmDiscard = std::function<bool(QWidget* parent, const QString& name)>;
+    void setDiscardPrompt(ConfirmDiscard ask) { m_confirmDiscard = std::move(ask); }
     void showPage(Page page);
     Page currentPage() const;
     // Focuses the search box of the current page (the tensor filter, or the raw header search).
@@ -91,6 +98,7 @@ private:
     QFileSystemWatcher* m_fsWatcher;
     QTimer* m_poll;
     ReloadBanner* m_banner;
+    ConfirmDiscard m_confirmDiscard;
     QStackedWidget* m_stack;
     QWidget* m_loadingPage;
     ErrorView* m_error;

@@ -80,7 +80,7 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction* reload = file->addAction(tr("&Reload"), this, [this] {
         if (DocumentWidget* doc = currentDocument())
-            doc->reload();
+            doc->requestReload();
     });
     reload->setShortcuts({QKeySequence::Refresh, QKeySequence(Qt::CTRL | Qt::Key_R)});
     QAction* close = file->addAction(tr("&Close Tab"), this, [this] {

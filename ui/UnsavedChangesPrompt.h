@@ -12,6 +12,8 @@ class UnsavedChangesPrompt {
 public:
     using Ask = std::function<QMessageBox::StandardButton(QWidget* parent, const QString& name)>;
     static QMessageBox::StandardButton ask(QWidget* parent, const QString& name);
+    // "Reload X and discard the unsaved edits?": true for Reload, false for Cancel.
+    static bool confirmReload(QWidget* parent, const QString& name);
 };
 
 } // namespace ts::ui

@@ -9,6 +9,7 @@
 #include "MetadataCommands.h"
 #include "MetadataModel.h"
 #include "MetadataView.h"
+#include "ReloadBanner.h"
 #include "Model.h"
 #include "Preferences.h"
 #include "SaveJournal.h"
@@ -119,6 +120,7 @@ private slots:
     void headerSlackPreferenceLetsLaterEditsFitInPlace();
     void interruptedSaveIsRecoveredOnOpen();
     void closeTabPromptInjected();
+    void reloadAsksBeforeDiscardingEdits();
     void closeTabPromptRealMessageBox();
     void closeWindowSavesOnSave();
     void exportTensorWritesNpy();
@@ -490,6 +492,45 @@ void TestUiEdit::closeTabPromptInjected()
     QCOMPARE(window.documentCount(), 1); // closes when the save has finished
     QTRY_COMPARE_WITH_TIMEOUT(window.documentCount(), 0, 20000);
     QCOMPARE(metadataOnDisk(path)->value(QStringLiteral("format")), QStringLiteral("saved on close"));
+}
+
+// Reload (menu, F5, the banner's button) with unsaved edits asks first: Cancel keeps the edits,
+// Discard and Reload shows the file as it is on disk. Without edits it reloads without asking.
+void TestUiEdit::reloadAsksBeforeDiscardingEdits()
+{
+    const QString path = copyFixture(kLandmark);
+    QVERIFY(!path.isEmpty());
+    MainWindow window;
+    window.setUnsavedChangesPrompt([](QWidget*, const QString&) { return QMessageBox::Discard; });
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    QStringList asked;
+    bool discard = false;
+    doc->setDiscardPrompt([&](QWidget*, const QString& name) {
+        asked << name;
+        return discard;
+    });
+    MetadataModel* model = doc->metadataView()->model();
+    const auto onDisk = model->metadata();
+    QVERIFY(model->setData(model->index(0, 1), QStringLiteral("edited")));
+    QVERIFY(doc->isModified());
+
+    doc->reloadBanner()->reloadRequested(); // the banner's button, as a click emits it
+    QCOMPARE(asked, QStringList{kLandmark});
+    QCOMPARE(doc->state(), DocumentWidget::State::Loaded); // Cancel: no reload started
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->metadataView()->model()->index(0, 1).data().toString(), QStringLiteral("edited"));
+
+    discard = true;
+    doc->requestReload();
+    QCOMPARE(asked.size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(doc->state(), DocumentWidget::State::Loaded, 20000);
+    QVERIFY(!doc->isModified());
+    QCOMPARE(doc->metadataView()->model()->metadata(), onDisk);
+
+    doc->requestReload(); // nothing edited: no question
+    QCOMPARE(asked.size(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(doc->state(), DocumentWidget::State::Loaded, 20000);
 }
 
 void TestUiEdit::closeTabPromptRealMessageBox()
