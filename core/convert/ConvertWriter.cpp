@@ -4,10 +4,15 @@
 #include "ConvertingSource.h"
 #include "SafetensorsWriter.h"
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 
 namespace ts {
 namespace {
@@ -54,6 +59,12 @@ void appendPythonJsonString(QByteArray& out, const QString& text)
     out.append('"');
 }
 
+Error inputClash(const QString& path)
+{
+    return makeError(ErrorCode::InvalidArgument, path,
+                     QStringLiteral("is one of the inputs; convert never writes over its input, choose another -o"));
+}
+
 bool isInput(const ConvertPlan& plan, const QString& path)
 {
     const QString canonical = QFileInfo(path).canonicalFilePath();
@@ -67,11 +78,8 @@ Result<void> writeOne(const ConvertPlan& plan, const std::vector<std::size_t>& w
                       const ConvertOptions& options, const ProgressCallback& progress,
                       std::uint64_t doneBefore, std::uint64_t total)
 {
-    if (isInput(plan, path)) {
-        return makeError(
-            ErrorCode::InvalidArgument, path,
-            QStringLiteral("is one of the inputs; convert never writes over its input, choose another -o"));
-    }
+    if (isInput(plan, path))
+        return inputClash(path);
     std::vector<WriterTensor> tensors;
     tensors.reserve(which.size());
     for (const std::size_t i : which) {
@@ -169,20 +177,52 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
     if (!QDir().mkpath(out))
         return makeError(ErrorCode::IoError, out, QStringLiteral("cannot create the output folder"));
     const auto shards = splitIntoShards(plan, *options.shardSize);
-    QStringList written;
+    // Every shard is first written (atomically) under a hidden staging name, and only when all
+    // are complete are they renamed into place, then the index written. So a cancel or an error
+    // half-way leaves neither a partial set of shards without an index nor a mix of this run's
+    // shards with an earlier run's: the staged files are removed and the folder is as before.
+    const QString stagePrefix = QStringLiteral(".tensorscope-stage-%1-").arg(QCoreApplication::applicationPid());
+    QStringList staged;
+    const auto discardStaged = [&staged] {
+        for (const QString& path : std::as_const(staged))
+            QFile::remove(path);
+    };
     std::vector<std::pair<QString, QString>> weightMap;
     std::uint64_t done = 0;
     for (std::size_t s = 0; s < shards.size(); ++s) {
         const QString name = shardFileName(s, shards.size());
         const QString path = QDir(out).filePath(name);
-        if (auto r = writeOne(plan, shards[s], path, options, progress, done, total); !r)
+        if (isInput(plan, path)) {
+            discardStaged();
+            return inputClash(path);
+        }
+        const QString stage = QDir(out).filePath(stagePrefix + name);
+        if (auto r = writeOne(plan, shards[s], stage, options, progress, done, total); !r) {
+            discardStaged();
             return r.error();
-        written << path;
+        }
+        staged << stage;
         for (const std::size_t i : shards[s]) {
             weightMap.emplace_back(plan.tensors[i].name, name);
             done += plan.tensors[i].bytesAfter();
         }
     }
+    QStringList written;
+    for (std::size_t s = 0; s < shards.size(); ++s) {
+        const QString path = QDir(out).filePath(shardFileName(s, shards.size()));
+        if (::rename(QFile::encodeName(staged[static_cast<qsizetype>(s)]).constData(),
+                     QFile::encodeName(path).constData()) != 0) {
+            const int err = errno;
+            staged = staged.mid(static_cast<qsizetype>(s));
+            discardStaged();
+            return makeError(ErrorCode::IoError, path,
+                             QStringLiteral("cannot move the finished shard into place: %1")
+                                 .arg(QString::fromLocal8Bit(std::strerror(err))));
+        }
+        written << path;
+    }
+    // The index's atomic write below fsyncs this folder after its rename, which makes the shard
+    // renames above durable too.
     const QString indexPath = QDir(out).filePath(QStringLiteral("model.safetensors.index.json"));
     if (isInput(plan, indexPath))
         return makeError(ErrorCode::InvalidArgument, indexPath,

@@ -517,11 +517,31 @@ void TestConvert::cancelledWriteLeavesNothing()
     QVERIFY(!QFile::exists(out));
     const QString folder = m_dir.filePath(QStringLiteral("cancelled-shards"));
     options.shardSize = 100000;
-    int calls = 0;
-    r = ConvertWriter::write(plan.value(), folder, options,
-                             [&](std::uint64_t, std::uint64_t) { return ++calls < 3; });
+    // Cancelled past half way, when some shards are complete: not one of them may stay.
+    const auto cancelPastHalf = [](std::uint64_t done, std::uint64_t total) { return done <= total / 2; };
+    r = ConvertWriter::write(plan.value(), folder, options, cancelPastHalf);
     QVERIFY(!r.ok());
-    QVERIFY(!QFile::exists(folder + QStringLiteral("/model.safetensors.index.json")));
+    QCOMPARE(r.error().code, ErrorCode::Cancelled);
+    QVERIFY(ConvertWriter::splitIntoShards(plan.value(), 100000).size() >= 3);
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList{});
+
+    // Over the shards of an earlier complete run, a cancelled run changes none of its files.
+    auto done = ConvertWriter::write(plan.value(), folder, options, {});
+    QVERIFY2(done.ok(), qPrintable(done.ok() ? QString() : done.error().toString()));
+    QMap<QString, QByteArray> before;
+    for (const QString& f : QDir(folder).entryList(QDir::Files | QDir::Hidden))
+        before[f] = sha256(readAll(QDir(folder).filePath(f)));
+    ConvertOptions f16 = options;
+    f16.dtype = Dtype::F16;
+    auto planF16 = Converter::plan({model}, f16);
+    QVERIFY(planF16.ok());
+    r = ConvertWriter::write(planF16.value(), folder, f16, cancelPastHalf);
+    QVERIFY(!r.ok());
+    QMap<QString, QByteArray> after;
+    for (const QString& f : QDir(folder).entryList(QDir::Files | QDir::Hidden))
+        after[f] = sha256(readAll(QDir(folder).filePath(f)));
+    QCOMPARE(after, before);
+    QVERIFY(QFile::exists(folder + QStringLiteral("/model.safetensors.index.json"))); // the earlier run's
     // No temporaries left behind either.
     QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("tensorscope-")).size(),
              0);
