@@ -1,5 +1,7 @@
 #include "DtypeChart.h"
 
+#include "Plot.h"
+
 #include "Format.h"
 #include "QCustomPlotInclude.h"
 
@@ -66,7 +68,7 @@ void styleAxis(QCPAxis* axis, const QPalette& palette)
 
 } // namespace
 
-DtypeChart::DtypeChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+DtypeChart::DtypeChart(QWidget* parent) : QWidget(parent), m_plot(new Plot(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -176,7 +178,7 @@ void DtypeChart::rebuild()
     m_plot->legend->setBrush(pal.brush(QPalette::Base));
     m_plot->legend->setTextColor(pal.color(QPalette::Text));
     m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->replot();
+    m_plot->refresh();
 }
 
 } // namespace ts::ui

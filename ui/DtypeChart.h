@@ -1,12 +1,12 @@
 #pragma once
 
+#include "Plot.h"
 #include "NameTree.h"
 
 #include <QWidget>
 
 #include <vector>
 
-class QCustomPlot;
 
 namespace ts::ui {
 
@@ -27,7 +27,7 @@ protected:
 private:
     void rebuild();
 
-    QCustomPlot* m_plot;
+    Plot* m_plot;
     std::vector<DtypeTotals> m_totals;
 };
 

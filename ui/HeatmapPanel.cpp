@@ -1,5 +1,7 @@
 #include "HeatmapPanel.h"
 
+#include "Plot.h"
+
 #include "AxisPicker.h"
 #include "QCustomPlotInclude.h"
 
@@ -16,7 +18,7 @@ namespace ts::ui {
 
 HeatmapPanel::HeatmapPanel(QWidget* parent)
     : TensorPanel(parent), m_axes(new AxisPicker(this)), m_pooling(new QComboBox(this)), m_info(new QLabel(this)),
-      m_plot(new QCustomPlot(this)), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
+      m_plot(new Plot(this)), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
       m_scale(new QCPColorScale(m_plot))
 {
     m_pooling->addItem(tr("Max |x| pooling"), static_cast<int>(Pooling::MaxAbs));
@@ -109,7 +111,7 @@ void HeatmapPanel::start()
     m_running = false;
     if (m_tensor < 0) {
         m_map->data()->clear();
-        m_plot->replot();
+        m_plot->refresh();
         return;
     }
     m_running = true;
@@ -168,7 +170,7 @@ void HeatmapPanel::draw()
     if (g.nonFinite > 0)
         text += tr(" \u00b7 %1 NaN/Inf not drawn").arg(g.nonFinite);
     m_info->setText(text);
-    m_plot->replot();
+    m_plot->refresh();
 }
 
 QString HeatmapPanel::cellText(double x, double y) const

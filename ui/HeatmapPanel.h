@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Plot.h"
 #include "view/Heatmap.h"
 #include "TensorPanel.h"
 
@@ -9,7 +10,6 @@
 #include <memory>
 
 class QComboBox;
-class QCustomPlot;
 class QCPColorMap;
 class QCPColorScale;
 class QLabel;
@@ -56,7 +56,7 @@ private:
     AxisPicker* m_axes;
     QComboBox* m_pooling;
     QLabel* m_info;
-    QCustomPlot* m_plot;
+    Plot* m_plot;
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
 };

@@ -1,5 +1,7 @@
 #include "HistogramPanel.h"
 
+#include "Plot.h"
+
 #include "Format.h"
 #include "QCustomPlotInclude.h"
 #include "StatsJob.h"
@@ -41,7 +43,7 @@ BinView binsOf(const Histogram& h, bool logMagnitude)
 
 HistogramPanel::HistogramPanel(StatsJob* job, QWidget* parent)
     : TensorPanel(parent), m_job(job), m_bins(new QComboBox(this)), m_xMode(new QComboBox(this)),
-      m_logCount(new QCheckBox(tr("Log count"), this)), m_side(new QLabel(this)), m_plot(new QCustomPlot(this)),
+      m_logCount(new QCheckBox(tr("Log count"), this)), m_side(new QLabel(this)), m_plot(new Plot(this)),
       m_bars(new QCPBars(m_plot->xAxis, m_plot->yAxis))
 {
     for (int bins : {16, 32, 64, 128, 256, 512})
@@ -177,7 +179,7 @@ void HistogramPanel::replot()
     else
         m_plot->yAxis->setRangeLower(0);
     m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.08); // headroom above the tallest bar
-    m_plot->replot();
+    m_plot->refresh();
 }
 
 int HistogramPanel::binCount() const

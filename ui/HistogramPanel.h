@@ -1,12 +1,12 @@
 #pragma once
 
+#include "Plot.h"
 #include "TensorPanel.h"
 
 #include <cstdint>
 
 class QCheckBox;
 class QComboBox;
-class QCustomPlot;
 class QCPBars;
 class QLabel;
 class QMouseEvent;
@@ -50,7 +50,7 @@ private:
     QComboBox* m_xMode;
     QCheckBox* m_logCount;
     QLabel* m_side;
-    QCustomPlot* m_plot;
+    Plot* m_plot;
     QCPBars* m_bars;
 };
 

@@ -1,5 +1,7 @@
 #include "LayerChartView.h"
 
+#include "Plot.h"
+
 #include "QCustomPlotInclude.h"
 
 #include <QComboBox>
@@ -15,7 +17,7 @@ namespace ts::ui {
 
 LayerChartView::LayerChartView(QWidget* parent)
     : QWidget(parent), m_family(new QComboBox(this)), m_statistic(new QComboBox(this)), m_empty(new QLabel(this)),
-      m_plot(new QCustomPlot(this))
+      m_plot(new Plot(this))
 {
     m_statistic->addItem(tr("Std"), static_cast<int>(Statistic::Std));
     m_statistic->addItem(tr("Abs max"), static_cast<int>(Statistic::AbsMax));
@@ -167,7 +169,7 @@ void LayerChartView::replot()
     m_plot->yAxis->setRange(yr.lower - pad, yr.upper + pad);
     m_plot->setVisible(!x.isEmpty());
     m_empty->setVisible(x.isEmpty());
-    m_plot->replot();
+    m_plot->refresh();
 }
 
 } // namespace ts::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Plot.h"
 #include "view/LayerGroups.h"
 #include "analysis/TensorStats.h"
 
@@ -8,7 +9,6 @@
 #include <vector>
 
 class QComboBox;
-class QCustomPlot;
 class QLabel;
 
 namespace ts::ui {
@@ -42,7 +42,7 @@ private:
     QComboBox* m_family;
     QComboBox* m_statistic;
     QLabel* m_empty;
-    QCustomPlot* m_plot;
+    Plot* m_plot;
 };
 
 } // namespace ts::ui

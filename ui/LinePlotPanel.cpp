@@ -1,5 +1,7 @@
 #include "LinePlotPanel.h"
 
+#include "Plot.h"
+
 #include "QCustomPlotInclude.h"
 
 #include <QFutureWatcher>
@@ -12,7 +14,7 @@
 namespace ts::ui {
 
 LinePlotPanel::LinePlotPanel(QWidget* parent)
-    : TensorPanel(parent), m_info(new QLabel(this)), m_plot(new QCustomPlot(this))
+    : TensorPanel(parent), m_info(new QLabel(this)), m_plot(new Plot(this))
 {
     m_plot->setMinimumHeight(240);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -112,7 +114,7 @@ void LinePlotPanel::draw()
             text += tr(" %1 NaN/Inf not drawn.").arg(e.nonFinite);
         m_info->setText(text);
     }
-    m_plot->replot();
+    m_plot->refresh();
 }
 
 } // namespace ts::ui

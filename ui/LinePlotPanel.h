@@ -1,12 +1,12 @@
 #pragma once
 
+#include "Plot.h"
 #include "view/Envelope.h"
 #include "TensorPanel.h"
 
 #include <atomic>
 #include <memory>
 
-class QCustomPlot;
 class QLabel;
 
 namespace ts::ui {
@@ -36,7 +36,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     Envelope m_envelope;
     QLabel* m_info;
-    QCustomPlot* m_plot;
+    Plot* m_plot;
 };
 
 } // namespace ts::ui

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "QCustomPlotInclude.h"
+
+namespace ts::ui {
+
+// QCustomPlot that does not paint while it has no area. A plot on a page that is not shown (or
+// not laid out yet) has a 0x0 paint buffer; replotting it makes QCustomPlot and QPainter print
+// "paint buffer returned inactive painter" for every layer. refresh() replots when the plot can
+// be seen and otherwise remembers to, and the first show or resize to a real size catches up.
+class Plot : public QCustomPlot {
+public:
+    explicit Plot(QWidget* parent = nullptr);
+    // Use instead of replot(): now if visible with a size, else at the next show or resize.
+    void refresh();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    bool canPaint() const;
+    bool m_stale = false;
+};
+
+} // namespace ts::ui
