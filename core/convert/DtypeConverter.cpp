@@ -194,7 +194,9 @@ TS_KERNEL void f32ToF16Block(const std::byte* __restrict in, std::byte* __restri
         const std::uint32_t ax = x ^ sign;
         const std::uint32_t big = ax > kInf32 ? 0x7e00u : 0x7c00u;
         const std::uint32_t mant = (ax & 0x7fffffu) | 0x800000u;
-        const std::uint32_t shift = std::min(126u - std::min(ax >> 23, 126u), 31u);
+        // `sub` is computed for every lane and used only below 2^-14 (shift 14..31); clamping the
+        // shift to at least 1 keeps `1u << (shift - 1)` defined for the lanes that discard it.
+        const std::uint32_t shift = std::clamp(126u - std::min(ax >> 23, 126u), 1u, 31u);
         const std::uint32_t sub = (mant + (1u << (shift - 1)) - 1u + ((mant >> shift) & 1u)) >> shift;
         const std::uint32_t normal = (ax + ((15u - 127u) << 23) + 0xfffu + ((ax >> 13) & 1u)) >> 13;
         const std::uint32_t o = ax >= kF16Max ? big : (ax < kMinNormal ? sub : normal);

@@ -128,7 +128,7 @@ Result<RecoveryOutcome> SaveJournal::recover(const QString& target)
     journal.close();
 
     const bool wellFormed =
-        record.size() >= kFixedSize && std::memcmp(record.constData(), kMagic, 8) == 0 &&
+        record.size() >= kFixedSize && record.startsWith(QByteArrayView(kMagic, sizeof kMagic)) &&
         readLe64(record.constData() + 16) == static_cast<std::uint64_t>(record.size() - kFixedSize) &&
         readLe64(record.constData() + record.size() - 8) == checksum(record.constData(), record.size() - 8);
     if (!wellFormed) {

@@ -21,7 +21,11 @@ Run cli(const QStringList& args)
     QProcess p;
     p.start(QStringLiteral(TS_CLI_PATH), args);
     p.waitForFinished(120000);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    Run r{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+          p.readAllStandardError()};
+    if (r.exitCode == -1) // a crash or a sanitizer abort: its report is on the child's stderr
+        qWarning("tensorscope-cli crashed:\n%s", r.err.constData());
+    return r;
 }
 
 QString anomalies()

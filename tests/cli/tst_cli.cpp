@@ -28,6 +28,8 @@ Run cli(const QStringList& args)
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
+    if (r.exitCode == -1) // a crash or a sanitizer abort: its report is on the child's stderr
+        qWarning("tensorscope-cli crashed:\n%s", r.err.constData());
     return r;
 }
 

@@ -50,6 +50,8 @@ static ProcessResult run(const QString& program, const QStringList& args)
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
+    if (r.exitCode == -1) // a crash or a sanitizer abort: its report is on the child's stderr
+        qWarning("%s crashed:\n%s", qPrintable(program), r.err.constData());
     return r;
 }
 

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -67,9 +68,12 @@ pid_t startCli(const QStringList& args, const QString& outPath, const QString& e
 
 CliRun waitCli(pid_t pid, int timeoutMs, const QString& outPath, const QString& errPath)
 {
+    // ctest sets TS_TIMEOUT_SCALE (4 in the sanitizer build, where the CLI runs several times
+    // slower; see tests/CMakeLists.txt): the bounds here catch a hang, not a slow build.
+    static const int scale = std::max(1, qEnvironmentVariableIntValue("TS_TIMEOUT_SCALE"));
     CliRun run;
     const auto start = std::chrono::steady_clock::now();
-    const auto deadline = start + std::chrono::milliseconds(timeoutMs);
+    const auto deadline = start + std::chrono::milliseconds(timeoutMs) * scale;
     int status = 0;
     struct rusage usage {};
     for (;;) {

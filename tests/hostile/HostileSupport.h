@@ -30,7 +30,7 @@ struct CliRun {
 
 // Runs TS_CLI_PATH with `args`. QProcess cannot report a child's own rusage, so this forks and
 // waits with wait4(). `childSetup` runs in the child before exec (setrlimit, setuid...): only
-// async-signal-safe calls there.
+// async-signal-safe calls there. `timeoutMs` is multiplied by $TS_TIMEOUT_SCALE.
 CliRun runCli(const QStringList& args, int timeoutMs = 30000, const std::function<void()>& childSetup = {});
 
 // Starts the CLI and returns at once (for SIGKILL tests); finish with waitCli().
