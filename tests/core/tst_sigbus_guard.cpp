@@ -21,6 +21,18 @@ namespace {
 
 constexpr qint64 kSize = 256 * 1024;
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kUnderAsan = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kUnderAsan = true;
+#else
+constexpr bool kUnderAsan = false;
+#endif
+#else
+constexpr bool kUnderAsan = false;
+#endif
+
 QString writeFile(const QTemporaryDir& dir, const QString& name)
 {
     const QString path = dir.filePath(name);
@@ -102,7 +114,10 @@ private slots:
         int status = 0;
         QCOMPARE(::waitpid(child, &status, 0), child);
         QVERIFY2(WIFSIGNALED(status), qPrintable(QStringLiteral("child exited with %1").arg(WEXITSTATUS(status))));
-        QCOMPARE(WTERMSIG(status), SIGBUS);
+        // SIGBUS from the default action; under ASan the previous handler is ASan's, which reports
+        // the fault and aborts (abort_on_error=1): either way the fault was not swallowed.
+        QVERIFY2(WTERMSIG(status) == SIGBUS || (kUnderAsan && WTERMSIG(status) == SIGABRT),
+                 qPrintable(QStringLiteral("child killed by signal %1").arg(WTERMSIG(status))));
     }
 
     // With every slot taken, a file is still readable, through pread only (no unguarded view).
