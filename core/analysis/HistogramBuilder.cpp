@@ -14,7 +14,21 @@ void HistogramBuilder::Axis::init(double first, double last, int n)
     if (first == last) { // numpy: a constant tensor gets a unit-wide range around its value
         first -= 0.5;
         last += 0.5;
+        if (first == last) {
+            // Beyond 2^53 half a unit is lost to rounding (numpy refuses such a range: "Too many
+            // bins for data range"). A range of zero width would divide by zero below and in every
+            // chart, so widen by a fraction of the value instead; 2^-32 leaves room for kMaxBins
+            // distinct edges.
+            const double half = std::fabs(first) * 0x1p-32;
+            first = std::max(first - half, -std::numeric_limits<double>::max());
+            last = std::min(last + half, std::numeric_limits<double>::max());
+        }
     }
+    // F64 values of both signs can span more than the largest double: then work in halves, which
+    // is exact for such magnitudes and keeps every width below finite.
+    scale = std::isfinite(last - first) ? 1.0 : 0.5;
+    first *= scale;
+    last *= scale;
     bins = static_cast<std::size_t>(n);
     lo = first;
     norm = static_cast<double>(n) / (last - first);
@@ -26,14 +40,16 @@ void HistogramBuilder::Axis::init(double first, double last, int n)
     edges[bins] = last;
 }
 
-std::size_t HistogramBuilder::Axis::index(double x) const
+std::size_t HistogramBuilder::Axis::index(double value) const
 {
     // Same steps as numpy: truncate, fold the top edge into the last bin, then fix rounding
     // against the actual edges so bin membership agrees with `edges` exactly.
+    const double x = value * scale;
     const double f = (x - lo) * norm;
-    auto i = static_cast<std::int64_t>(f);
     const auto last = static_cast<std::int64_t>(bins) - 1;
-    i = std::clamp<std::int64_t>(i, 0, last + 1);
+    // Clamped before the conversion, which is undefined for a NaN or a value out of range (found
+    // by fuzz_scan: a constant U64 tensor near 2^61 once made f = 0 * inf).
+    std::int64_t i = !(f > 0) ? 0 : f >= static_cast<double>(bins) ? last + 1 : static_cast<std::int64_t>(f);
     if (i == last + 1)
         --i;
     if (x < edges[static_cast<std::size_t>(i)] && i > 0)
@@ -50,8 +66,8 @@ HistogramBuilder::HistogramBuilder(const ValueStats& stats, int bins, bool withL
         return;
     m_enabled = true;
     m_linear.init(stats.min, stats.max, bins);
-    m_hist.lo = m_linear.lo;
-    m_hist.hi = m_linear.edges.back();
+    m_hist.lo = m_linear.lo / m_linear.scale;
+    m_hist.hi = m_linear.edges.back() / m_linear.scale;
     m_hist.counts.assign(m_linear.bins, 0);
     if (m_withLog && !std::isnan(stats.minAbsNonzero)) {
         m_log.init(std::log10(stats.minAbsNonzero), std::log10(stats.absmax), bins);
@@ -71,7 +87,7 @@ HistogramBuilder::HistogramBuilder(const ValueStats& stats, int bins, bool withL
         const double range = m_linear.edges.back() - m_linear.lo;
         const double bins = static_cast<double>(m_linear.bins);
         m_linearMargin = 2 * kUlp * bins * (std::fabs(m_linear.lo) / range + 4) + 1e-7;
-        m_simdLinear = m_linearMargin < 0.05;
+        m_simdLinear = m_linearMargin < 0.05 && m_linear.scale == 1; // halved axes: F64 data only
         m_split.assign(kSplit * (m_linear.bins + 1), 0);
     }
     if (!m_hist.logCounts.empty() && m_log.bins <= kMaxSplitBins) {

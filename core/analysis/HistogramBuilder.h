@@ -40,6 +40,7 @@ private:
         std::vector<double> edges;
         double lo = 0;
         double norm = 0;
+        double scale = 1; // lo, norm and edges are of value * scale (0.5 when the range overflows)
         std::size_t bins = 0;
     };
     template <typename T> void addBlock(const T* p, std::size_t n);

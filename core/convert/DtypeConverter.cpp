@@ -9,6 +9,7 @@
 #include <vector>
 
 #if defined(__GNUC__) && defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define TS_HAVE_F16C_KERNEL 1
 #endif
@@ -192,10 +193,14 @@ TS_KERNEL void f32ToF16Block(const std::byte* __restrict in, std::byte* __restri
         const std::uint32_t x = load<std::uint32_t>(in + 4 * i);
         const std::uint32_t sign = x & 0x80000000u;
         const std::uint32_t ax = x ^ sign;
-        const std::uint32_t big = ax > kInf32 ? 0x7e00u : 0x7c00u;
+        // A NaN keeps the top of its payload, quiet bit set, as F16C's vcvtps2ph does: the same
+        // input gives the same file whether the CPU has F16C or not (found by fuzz_convert).
+        const std::uint32_t big = ax > kInf32 ? 0x7e00u | ((ax >> 13) & 0x3ffu) : 0x7c00u;
         const std::uint32_t mant = (ax & 0x7fffffu) | 0x800000u;
-        // `sub` is computed for every lane and used only below 2^-14 (shift 14..31); clamping the
-        // shift to at least 1 keeps `1u << (shift - 1)` defined for the lanes that discard it.
+        // Every element computes `sub`, also those that take another result: the shift is kept in
+        // [1, 31] so none shifts by 32 or more, which is undefined (found by fuzz_convert; for
+        // inputs of 0.5 and above, 1u << (shift - 1) shifted by 2^32 - 1). The elements that use
+        // `sub` (exponent below 113) have a shift of 14 or more anyway.
         const std::uint32_t shift = std::clamp(126u - std::min(ax >> 23, 126u), 1u, 31u);
         const std::uint32_t sub = (mant + (1u << (shift - 1)) - 1u + ((mant >> shift) & 1u)) >> shift;
         const std::uint32_t normal = (ax + ((15u - 127u) << 23) + 0xfffu + ((ax >> 13) & 1u)) >> 13;
@@ -214,9 +219,36 @@ TS_KERNEL void f32ToF16Block(const std::byte* __restrict in, std::byte* __restri
 
 std::atomic<bool> g_allowHardware{true};
 
+// AVX2 and F16C, usable by this process. Asked of CPUID directly rather than with
+// __builtin_cpu_supports, because clang 14 rejects "f16c" there ("invalid cpu feature string")
+// and the fuzz build compiles this file with clang. The checks are the ones GCC's libgcc makes
+// for __builtin_cpu_supports("avx2"): the CPU has the feature bits, and the OS saves the YMM
+// registers on a context switch (OSXSAVE set and XCR0 enabling SSE and AVX state); without the
+// latter AVX instructions fault even on a CPU that has them.
+bool cpuHasAvx2F16c()
+{
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return false;
+    constexpr unsigned kOsxsave = 1u << 27, kAvx = 1u << 28, kF16c = 1u << 29;
+    if ((ecx & (kOsxsave | kAvx | kF16c)) != (kOsxsave | kAvx | kF16c))
+        return false;
+    unsigned xcr0 = 0, xcr0High = 0;
+    // xgetbv by its opcode: _xgetbv() would need the xsave target attribute on this function.
+    __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
+    (void)xcr0High;
+    if ((xcr0 & 0x6u) != 0x6u) // XMM (bit 1) and YMM (bit 2) state
+        return false;
+    if (__get_cpuid_max(0, nullptr) < 7)
+        return false;
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    constexpr unsigned kAvx2 = 1u << 5;
+    return (ebx & kAvx2) != 0;
+}
+
 bool hardwareF16()
 {
-    static const bool supported = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    static const bool supported = cpuHasAvx2F16c();
     return supported && g_allowHardware.load(std::memory_order_relaxed);
 }
 

@@ -54,6 +54,14 @@ TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& 
         plane.cols = shape[static_cast<std::size_t>(spec.colAxis)];
         plane.colStride = strides[static_cast<std::size_t>(spec.colAxis)];
     }
+    // A fixed axis of length 0 leaves no element to show: [1, 3, 0] seen as rows of axis 1 and
+    // columns of axis 0 is no 3 x 1 plane, there is nothing at index 0 of axis 2 (found by
+    // fuzz_scan: the heatmap of such a tensor failed reading element 0 of 0).
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        const int axis = static_cast<int>(i);
+        if (axis != spec.rowAxis && axis != spec.colAxis && shape[i] == 0)
+            plane.rows = 0;
+    }
     return plane;
 }
 

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -359,6 +360,33 @@ private Q_SLOTS:
         QCOMPARE(cb.histogram().lo, 2.5);
         QCOMPARE(cb.histogram().hi, 3.5);
         QCOMPARE(cb.histogram().counts, (std::vector<std::uint64_t>{0, 0, 7, 0}));
+    }
+
+    void histogramOfDegenerateRanges()
+    {
+        // Found by fuzz_scan. A constant beyond 2^53 loses numpy's half-unit widening to rounding
+        // (numpy refuses: "Too many bins for data range"): the range used to stay zero wide, every
+        // bin index was computed from 0 * inf, and charts divided by a zero width.
+        const std::vector<std::uint64_t> big(5, std::uint64_t{1} << 61);
+        const TensorStats bs = statsOf(Dtype::U64, {big.size()}, test::bytesOf(big));
+        std::vector<double> asDouble(big.begin(), big.end());
+        HistogramBuilder bb(bs.values, 8);
+        bb.add(asDouble.data(), asDouble.size());
+        QVERIFY(bb.histogram().lo < bb.histogram().hi);
+        QVERIFY(bb.histogram().lo <= 0x1p61 && bb.histogram().hi >= 0x1p61);
+        QCOMPARE(bb.histogram().total(), std::uint64_t(5));
+        const std::vector<std::uint64_t>& counts = bb.histogram().counts;
+        QCOMPARE(*std::max_element(counts.begin(), counts.end()), std::uint64_t(5));
+        // F64 values of both signs whose range is wider than the largest double: max - min is Inf.
+        // The bins must still split the range in the middle (they all went to bin 0).
+        const double m = std::numeric_limits<double>::max();
+        const std::vector<double> wide = {-m, -m / 2, 0.0, m / 4, m};
+        const TensorStats ws = statsOf(Dtype::F64, {wide.size()}, test::bytesOf(wide));
+        HistogramBuilder wb(ws.values, 2);
+        wb.add(wide.data(), wide.size());
+        QCOMPARE(wb.histogram().lo, -m);
+        QCOMPARE(wb.histogram().hi, m);
+        QCOMPARE(wb.histogram().counts, (std::vector<std::uint64_t>{2, 3}));
     }
 
     void binCountIsBounded()

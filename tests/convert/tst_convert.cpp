@@ -163,6 +163,7 @@ private slots:
     void valuesMatchIndependentReference_data();
     void valuesMatchIndependentReference();
     void portableKernelsMatchHardware();
+    void f16NanPayloadDoesNotDependOnTheCpu();
     void narrowSourcesMatchIndependentReference_data();
     void narrowSourcesMatchIndependentReference();
     void widenAndNarrowAreExactRoundTrips();
@@ -301,6 +302,26 @@ void TestConvert::portableKernelsMatchHardware()
         Dtype::F16, QByteArray(reinterpret_cast<const char*>(a.data()), static_cast<qsizetype>(a.size())),
         QByteArray(reinterpret_cast<const char*>(b.data()), static_cast<qsizetype>(b.size())));
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+void TestConvert::f16NanPayloadDoesNotDependOnTheCpu()
+{
+    // Found by fuzz_convert: F16C keeps the top ten payload bits of a NaN (quiet bit set), the
+    // portable kernel wrote 0x7e00 for every NaN, so a converted file depended on the CPU.
+    const std::vector<std::uint32_t> nans = {0x7fc00000u, 0x7fffff00u, 0xffa02000u, 0x7f800001u, 0xff8fe000u,
+                                             0x7fc00000u, 0x7fe00000u, 0xffffffffu, 0x7f802000u};
+    const std::vector<std::uint16_t> want = {0x7e00, 0x7fff, 0xff01, 0x7e00, 0xfe7f,
+                                             0x7e00, 0x7f00, 0xffff, 0x7e01};
+    for (const bool hardware : {true, false}) {
+        std::vector<std::uint16_t> got(nans.size());
+        ConversionCounts counts;
+        DtypeConverter::setHardwareKernelsAllowed(hardware);
+        DtypeConverter::convert(Dtype::F32, Dtype::F16, reinterpret_cast<const std::byte*>(nans.data()),
+                                reinterpret_cast<std::byte*>(got.data()), nans.size(), counts);
+        DtypeConverter::setHardwareKernelsAllowed(true);
+        QCOMPARE(got, want);
+        QCOMPARE(counts.nan, std::uint64_t(nans.size()));
+    }
 }
 
 void TestConvert::narrowSourcesMatchIndependentReference_data()
