@@ -16,3 +16,10 @@ ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$(nproc)"
 ctest --preset asan -j"$(nproc)"
+
+# Every libFuzzer target (clang, ASan + UBSan) for 60 s, two at a time, from the committed seeds
+# and regression inputs: a crash, a sanitizer report or a broken invariant fails CI. Longer runs
+# and their results: tests/fuzz/README.md.
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
+sh tests/fuzz/run-fuzzers.sh -j2 60
