@@ -55,7 +55,7 @@ public:
 
     void setProgressCallback(ProgressCallback callback, int progressIntervalMs = 100);
     Result<ScanResult> run();
-    // Makes run() return an ErrorCode::Cancelled error; workers stop within one 1 MiB read.
+    // Makes run() return an ErrorCode::Cancelled error; workers stop within one 4 MiB piece.
     void cancel();
 
 private:

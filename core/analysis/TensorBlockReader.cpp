@@ -52,7 +52,7 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
     constexpr std::uint64_t block = ValueAccumulator::kBlock;
     // Whole blocks per read, so sub-byte elements never straddle two reads.
     const std::uint64_t perRead = std::max<std::uint64_t>(block, (kReadBytes * 8 / bits) / block * block);
-    // Small tensors get small buffers: a scan of ten thousand biases must not zero 1 MiB each.
+    // Small tensors get small buffers: a scan of ten thousand biases must not zero 4 MiB each.
     const std::uint64_t bufferBytes = bytesFor(m_dtype, std::min(perRead, count + 8));
     if (m_buffer.size() < bufferBytes / 8 + 1)
         m_buffer.resize(bufferBytes / 8 + 1);

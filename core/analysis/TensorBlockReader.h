@@ -41,7 +41,7 @@ struct DecodedBlock {
 // read buffer plus a few blocks, whatever the tensor.
 class TensorBlockReader {
 public:
-    static constexpr std::uint64_t kReadBytes = 1 << 20;
+    static constexpr std::uint64_t kReadBytes = 4 << 20; // a piece: cancel checks and page release between pieces
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 

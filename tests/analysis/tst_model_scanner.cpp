@@ -303,7 +303,21 @@ private Q_SLOTS:
     {
         QFETCH(int, cutPercent);
         QTemporaryDir dir;
-        const QString path = writeBigModel(dir.path(), 24'000'000); // 96 MB: many work items
+        // 2 GiB of zeros in a sparse file (no disk used): long enough to scan that the cut always
+        // lands while most of it is still unread, even on a busy machine.
+        const QString path = dir.filePath(QStringLiteral("sparse.safetensors"));
+        {
+            const std::uint64_t bytes = 2ull << 30;
+            QByteArray header = "{\"x\":{\"dtype\":\"F32\",\"shape\":[" + QByteArray::number(bytes / 4) +
+                                "],\"data_offsets\":[0," + QByteArray::number(bytes) + "]}}";
+            while (header.size() % 8)
+                header += ' ';
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const quint64 n = static_cast<quint64>(header.size());
+            QVERIFY(f.write(reinterpret_cast<const char*>(&n), 8) == 8 && f.write(header) == header.size());
+            QVERIFY(f.resize(8 + header.size() + static_cast<qint64>(bytes)));
+        }
         auto model = Model::open(path);
         QVERIFY(model);
         const auto size = static_cast<off_t>(QFileInfo(path).size());
