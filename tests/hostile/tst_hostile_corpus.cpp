@@ -1,5 +1,5 @@
 // Every conformance file, and mutants of them (truncated at every header byte, bit flips in the
-// length prefix), through the core parser and through `tensorscope-cli validate` and `info`: a
+// length prefix), through the core parser and through `tensorscope-cli validate`, `info` and `scan`: a
 // clear error or the right answer, never a crash or a hang.
 #include "HostileSupport.h"
 
@@ -142,8 +142,15 @@ private slots:
         long peak = 0;
         qint64 slowest = 0;
         for (const Case& c : std::as_const(m_cases)) {
-            for (const char* command : {"validate", "info"}) {
+            for (const char* command : {"validate", "info", "scan"}) {
                 const CliRun run = runCli({QLatin1String(command), casePath(c.file)});
+                if (c.ok && QLatin1String(command) == QLatin1String("scan")) {
+                    // A valid file is scanned to the end: 0, or 1 when it holds NaN or Inf.
+                    QVERIFY2(!run.timedOut && run.signal == 0 && (run.exitCode == 0 || run.exitCode == 1),
+                             qPrintable(c.file + QLatin1Char(' ') + run.describe()));
+                    QVERIFY2(run.out.contains("tensor"), qPrintable(run.describe()));
+                    continue;
+                }
                 HOSTILE_EXPECT_EXIT(run, c.ok ? 0 : 1);
                 if (!c.ok)
                     QVERIFY2(run.out.contains(c.error.toUtf8()) || run.err.contains(c.error.toUtf8()),
@@ -189,8 +196,13 @@ private slots:
             HOSTILE_EXPECT_EXIT(run, 1);
             QVERIFY2(run.out.contains("\"ok\":false"), qPrintable(run.describe()));
             peak = std::max(peak, run.peakRssKb);
+            const CliRun scan = runCli({QStringLiteral("scan"), path});
+            HOSTILE_EXPECT_EXIT(scan, 1);
+            QVERIFY2(scan.err.contains("mutant.safetensors") || scan.out.contains("mutant.safetensors"),
+                     qPrintable(scan.describe()));
+            peak = std::max(peak, scan.peakRssKb);
         }
-        qInfo("%lld mutants of %s through validate: peak RSS %ld KiB", qlonglong(mutants.size()), qPrintable(file), peak);
+        qInfo("%lld mutants of %s through validate and scan: peak RSS %ld KiB", qlonglong(mutants.size()), qPrintable(file), peak);
     }
 
 private:

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <grp.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -108,6 +109,37 @@ private slots:
             QSKIP("user nobody cannot execute the CLI (its folder is not world-readable)");
         HOSTILE_EXPECT_EXIT(run, 2);
         QVERIFY2(run.out.contains("permission denied") || run.err.contains("permission denied"), qPrintable(run.describe()));
+    }
+
+    // A file on a read-only file system (a tmpfs remounted read-only: root only, as CI runs):
+    // reading works; a metadata save in place and a convert into that folder fail with a sentence
+    // that says why, and the file is unchanged.
+    void readOnlyFileSystem()
+    {
+        QTemporaryDir mountPoint;
+        const QByteArray where = QFile::encodeName(mountPoint.path());
+        if (::mount("tmpfs", where.constData(), "tmpfs", 0, "size=4m") != 0)
+            QSKIP("cannot mount a tmpfs here (not root, or in a container without CAP_SYS_ADMIN)");
+        const QString path = mountPoint.filePath(QStringLiteral("model.safetensors"));
+        const QByteArray original = sampleFile();
+        QVERIFY(writeFile(path, original));
+        const bool remounted =
+            ::mount("tmpfs", where.constData(), "tmpfs", MS_REMOUNT | MS_RDONLY, "size=4m") == 0;
+        if (remounted) {
+            HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("validate"), path}), 0);
+            HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("scan"), path}), 0);
+            const CliRun meta = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=w")});
+            HOSTILE_EXPECT_EXIT(meta, 2);
+            QVERIFY2(meta.err.contains("Read-only file system") && meta.err.contains("nothing was changed"), qPrintable(meta.describe()));
+            const CliRun convert = runCli({QStringLiteral("convert"), path, QStringLiteral("-o"),
+                                           mountPoint.filePath(QStringLiteral("out.safetensors"))});
+            HOSTILE_EXPECT_EXIT(convert, 2);
+            QVERIFY2(convert.err.contains("Read-only file system") && convert.err.contains("nothing was changed"),
+                     qPrintable(convert.describe()));
+            QCOMPARE(readFile(path), original);
+        }
+        ::umount2(where.constData(), MNT_DETACH);
+        QVERIFY(remounted);
     }
 
     // Spaces, unicode and a leading dash-free odd name all work end to end, including a save.
