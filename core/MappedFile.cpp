@@ -79,6 +79,8 @@ MappedFile::MappedFile(QString path, int fd, std::uint64_t size, void* map, dev_
 {
     if (m_map)
         m_guardSlot = SigbusGuard::watch(m_map, static_cast<std::size_t>(m_size));
+    if (m_map)
+        m_releaser = std::make_unique<PageReleaser>(m_map, m_size, kReleaseBatchBytes);
 }
 
 MappedFile::~MappedFile()
@@ -164,16 +166,10 @@ Result<void> MappedFile::checkView(std::uint64_t offset, std::uint64_t length) c
 
 void MappedFile::release(std::uint64_t offset, std::uint64_t length) const
 {
-    if (!m_map || offset >= m_size)
-        return;
-    static const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-    // Every page the range touches, the partial ones at its ends included (else a scan in pieces
-    // would keep two pages per piece): for a shared file mapping MADV_DONTNEED only drops our page
-    // table entries, so a neighbour still reading such a page simply faults it back in.
-    const std::uint64_t first = offset / page * page;
-    const std::uint64_t last = (std::min(offset + length, m_size) + page - 1) / page * page;
-    if (last > first)
-        ::madvise(static_cast<char*>(m_map) + first, last - first, MADV_DONTNEED);
+    // For a shared file mapping MADV_DONTNEED only drops our page table entries; the page cache
+    // keeps the data, so a reader still in a released page faults it back in.
+    if (m_releaser)
+        m_releaser->add(offset, length);
 }
 
 bool MappedFile::changedOnDisk() const

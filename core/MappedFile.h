@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ByteSource.h"
+#include "PageReleaser.h"
 #include "Result.h"
 
 #include <sys/types.h>
@@ -40,6 +41,9 @@ private:
     ino_t m_ino = 0;
     qint64 m_mtimeNs = 0;
     int m_guardSlot = -1; // SigbusGuard slot of the mapping; -1: view() is not offered
+    // Released ranges are dropped 64 MiB at a time: the most a finished scan leaves mapped.
+    static constexpr std::uint64_t kReleaseBatchBytes = 64u << 20;
+    std::unique_ptr<PageReleaser> m_releaser;
 };
 
 } // namespace ts

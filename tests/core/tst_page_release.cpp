@@ -1,0 +1,125 @@
+// A scan must not leave a big file resident in the process: pieces a reader is done with are
+// released (MappedFile::release, batched by PageReleaser). Measured as the mapping's own Rss in
+// /proc/self/smaps, with a control that shows the measurement sees pages kept mapped.
+#include "MappedFile.h"
+#include "Model.h"
+#include "analysis/ModelScanner.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <string>
+
+using namespace ts;
+
+namespace {
+
+constexpr std::uint64_t kMiB = 1u << 20;
+constexpr std::uint64_t kFileBytes = 192 * kMiB;
+
+// Rss (bytes) of the mapping that contains `address`, from /proc/self/smaps.
+std::uint64_t mappingRss(const void* address)
+{
+    QFile smaps(QStringLiteral("/proc/self/smaps"));
+    if (!smaps.open(QIODevice::ReadOnly))
+        return ~0ull;
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    bool inside = false;
+    for (const QByteArray& line : smaps.readAll().split('\n')) {
+        const int dash = line.indexOf('-');
+        const int space = line.indexOf(' ');
+        if (dash > 0 && space > dash && line[space - 1] != ':') { // "lo-hi perms offset dev inode path"
+            const std::uintptr_t lo = line.left(dash).toULongLong(nullptr, 16);
+            const std::uintptr_t hi = line.mid(dash + 1, space - dash - 1).toULongLong(nullptr, 16);
+            inside = lo <= at && at < hi;
+        } else if (inside && line.startsWith("Rss:")) {
+            return line.mid(4).trimmed().split(' ').front().toULongLong() * 1024;
+        }
+    }
+    return ~0ull;
+}
+
+// A safetensors file with one F32 tensor filling kFileBytes of data, every value 0.5.
+QString writeModel(const QTemporaryDir& dir)
+{
+    const std::uint64_t elements = kFileBytes / 4;
+    std::string header = "{\"w\":{\"dtype\":\"F32\",\"shape\":[" + std::to_string(elements) +
+                         "],\"data_offsets\":[0," + std::to_string(kFileBytes) + "]}}";
+    while ((8 + header.size()) % 8)
+        header += ' ';
+    QFile f(dir.filePath(QStringLiteral("big.safetensors")));
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    const std::uint64_t n = header.size();
+    f.write(reinterpret_cast<const char*>(&n), 8);
+    f.write(header.data(), static_cast<qint64>(header.size()));
+    QByteArray chunk(static_cast<int>(4 * kMiB), Qt::Uninitialized);
+    const float half = 0.5f;
+    for (int i = 0; i < chunk.size(); i += 4)
+        std::memcpy(chunk.data() + i, &half, 4);
+    for (std::uint64_t done = 0; done < kFileBytes; done += 4 * kMiB)
+        f.write(chunk);
+    return f.fileName();
+}
+
+} // namespace
+
+class TestPageRelease : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void releasedPiecesLeaveTheProcess()
+    {
+        QTemporaryDir dir;
+        const QString path = writeModel(dir);
+        QVERIFY(!path.isEmpty());
+        auto kept = MappedFile::open(path);
+        auto released = MappedFile::open(path);
+        QVERIFY(kept && released);
+        const auto whole = (*kept)->view(0, (*kept)->size());
+        const auto other = (*released)->view(0, (*released)->size());
+        QVERIFY(!whole.empty() && !other.empty());
+        volatile unsigned sink = 0;
+        const std::uint64_t piece = 4 * kMiB;
+        for (std::uint64_t at = 0; at < whole.size(); at += piece) {
+            const std::uint64_t n = std::min<std::uint64_t>(piece, whole.size() - at);
+            for (std::uint64_t i = 0; i < n; i += 4096) {
+                sink = sink + static_cast<unsigned>(whole[at + i]);
+                sink = sink + static_cast<unsigned>(other[at + i]);
+            }
+            (*released)->release(at, n);
+        }
+        const std::uint64_t keptRss = mappingRss(whole.data());
+        const std::uint64_t releasedRss = mappingRss(other.data());
+        qInfo("Rss after touching %llu MiB: kept %llu MiB, released in 4 MiB pieces %llu MiB",
+              static_cast<unsigned long long>(kFileBytes / kMiB), static_cast<unsigned long long>(keptRss / kMiB),
+              static_cast<unsigned long long>(releasedRss / kMiB));
+        QVERIFY2(keptRss >= kFileBytes - kMiB, "the control mapping should hold every page it touched");
+        QVERIFY(releasedRss <= 64 * kMiB + piece);
+    }
+
+    void scanLeavesAtMostOneBatchMapped()
+    {
+        QTemporaryDir dir;
+        const QString path = writeModel(dir);
+        auto model = Model::open(path);
+        QVERIFY(model);
+        const TensorLocation where = (*model)->location(0);
+        const auto view = where.source->view(0, 1);
+        QVERIFY(!view.empty());
+        ScanOptions options;
+        options.threads = 2;
+        options.histogramBins = 64;
+        auto result = ModelScanner(*model, options).run();
+        QVERIFY(result);
+        QCOMPARE(result->tensors.front().values.mean, 0.5);
+        const std::uint64_t rss = mappingRss(view.data());
+        qInfo("Rss of the %llu MiB mapping after a two-pass scan: %llu MiB",
+              static_cast<unsigned long long>(kFileBytes / kMiB), static_cast<unsigned long long>(rss / kMiB));
+        QVERIFY(rss <= 64 * kMiB + 2 * 4 * kMiB);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPageRelease)
+#include "tst_page_release.moc"
