@@ -33,6 +33,12 @@ struct FloatBlockSummary {
 // from the pivot (the difference would cancel digits), come back with m2 = -1.
 void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
                      FloatBlockSummary& out);
+// The same summary for a block of F16 (bf16 false) or BF16 codes, widened in registers, when the
+// block is ordinary (as above: every |x| in (2^-25, 65504]); false otherwise, and the caller
+// decodes the block and calls summarizeFloats. The numbers are bit for bit those of
+// summarizeFloats on the decoded floats.
+bool summarizeOrdinaryHalfs(const std::uint16_t* p, std::size_t n, bool bf16, std::uint32_t minNormalBits,
+                            double pivot, FloatBlockSummary& out);
 // Sum of (x - mean)^2 in double over a block that holds only finite values.
 double sumSquaredDeviations(const float* p, std::size_t n, double mean);
 // Histogram bin indices for a block of floats, computed in float SIMD lanes and still exact: out[i]

@@ -44,6 +44,8 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
     const bool coded = decode::isCoded(dtype);
     std::vector<std::uint32_t> codeCounts(coded ? static_cast<std::size_t>(decode::codeCount(dtype)) : 0);
     m_reader.setDecode(!coded);
+    const bool halfs = dtype == Dtype::F16 || dtype == Dtype::BF16;
+    m_reader.setUndecodedHalfs(halfs);
     const Result<void> done = m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
         if (coded) {
             std::fill(codeCounts.begin(), codeCounts.end(), 0u);
@@ -54,7 +56,9 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
             real.add(b.real, b.count, b.firstIndex);
             imag.add(b.imag, b.count, b.firstIndex);
         }
-        if (!coded && b.floats)
+        if (b.halfs)
+            values.addHalfs(b.halfs, b.count, dtype == Dtype::BF16, b.scratch, b.firstIndex);
+        else if (!coded && b.floats)
             values.add(b.floats, b.count, b.firstIndex);
         else if (!coded)
             values.add(b.doubles, b.count, b.firstIndex);
@@ -68,6 +72,7 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
             }
         }
     });
+    m_reader.setUndecodedHalfs(false);
     if (!done)
         return done.error();
     stats.values = values.stats();

@@ -32,6 +32,10 @@ struct DecodedBlock {
     const float* real = nullptr;
     const float* imag = nullptr;
     const std::uint8_t* raw = nullptr; // the undecoded bytes, for BOOL's 0/1 check
+    // With setUndecodedHalfs(true), F16/BF16 blocks set these instead of `floats`: the codes, and
+    // room for `count` floats should the consumer need them decoded.
+    const std::uint16_t* halfs = nullptr;
+    float* scratch = nullptr;
 };
 
 // Streams a tensor's elements from its ByteSource in bounded pieces, decoding block by block:
@@ -48,6 +52,9 @@ public:
     // Coded dtypes (8 bits or fewer) can be summarised from raw codes: with decoding off, each
     // read of those dtypes is handed over as one block carrying only `raw`.
     void setDecode(bool on) { m_decode = on; }
+    // F16 and BF16 blocks handed over as codes (DecodedBlock::halfs), for consumers that widen
+    // them in registers (ValueAccumulator::addHalfs) rather than through a float copy.
+    void setUndecodedHalfs(bool on) { m_undecodedHalfs = on; }
 
     // Bytes holding elements [0, n): ceil(n * bits / 8).
     static std::uint64_t bytesFor(Dtype dtype, std::uint64_t elements);
@@ -69,6 +76,7 @@ private:
     std::vector<float> m_imag;
     std::vector<double> m_doubles;
     bool m_decode = true;
+    bool m_undecodedHalfs = false;
 };
 
 } // namespace ts

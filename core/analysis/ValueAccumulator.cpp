@@ -59,7 +59,34 @@ void ValueAccumulator::add(const float* p, std::size_t n, std::uint64_t firstInd
         m_pivot = openingMean(p, n);
     simd::FloatBlockSummary s;
     simd::summarizeFloats(p, n, m_minNormalBits, m_pivot, s);
+    addSummary(s, p, n, firstIndex);
+}
 
+void ValueAccumulator::addHalfs(const std::uint16_t* h, std::size_t n, bool bf16, float* scratch,
+                                std::uint64_t firstIndex)
+{
+    if (n == 0)
+        return;
+    simd::FloatBlockSummary s;
+    // The fused kernel needs a pivot, and its block must need nothing of the values afterwards:
+    // no second pass for m2, no search for a new absmax position. Else decode and take add().
+    if (std::isfinite(m_pivot) && simd::summarizeOrdinaryHalfs(h, n, bf16, m_minNormalBits, m_pivot, s) &&
+        s.m2 >= 0 && std::max(-static_cast<double>(s.min), static_cast<double>(s.max)) <= m_stats.absmax) {
+        addSummary(s, nullptr, n, firstIndex);
+        return;
+    }
+    if (bf16)
+        simd::bf16ToF32(h, n, scratch);
+    else
+        simd::f16ToF32(h, n, scratch);
+    add(scratch, n, firstIndex);
+}
+
+// `p` may be null only for a block of finite values whose m2 is known and whose absmax does not
+// exceed the tensor's so far (addHalfs checks): nothing below reads it then.
+void ValueAccumulator::addSummary(const simd::FloatBlockSummary& s, const float* p, std::size_t n,
+                                  std::uint64_t firstIndex)
+{
     ValueStats block;
     block.count = n;
     block.finite = s.finite;

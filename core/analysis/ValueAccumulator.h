@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Dtype.h"
+#include "SimdKernels.h"
 #include "TensorStats.h"
 
 #include <cstddef>
@@ -25,6 +26,9 @@ public:
     // `firstIndex`: flat index of p[0] in the tensor, for first-NaN / absmax positions.
     void add(const float* p, std::size_t n, std::uint64_t firstIndex);
     void add(const double* p, std::size_t n, std::uint64_t firstIndex);
+    // F16 (bf16 false) or BF16 codes, summarised without decoding when the block is ordinary;
+    // `scratch` (room for n floats) takes the decoded block otherwise. Same numbers as add().
+    void addHalfs(const std::uint16_t* h, std::size_t n, bool bf16, float* scratch, std::uint64_t firstIndex);
 
     // A block of a coded dtype (8 bits or fewer) from its code counts: exact, and the same
     // numbers as decoding each element. `raw` is the block's bytes, read again only for positions
@@ -35,6 +39,7 @@ public:
     const ValueStats& stats() const { return m_stats; }
 
 private:
+    void addSummary(const simd::FloatBlockSummary& s, const float* p, std::size_t n, std::uint64_t firstIndex);
     void recordSpecialIndices(const float* p, std::size_t n, std::uint64_t firstIndex, bool nans, bool infs);
 
     ValueStats m_stats = ValueStats::empty();
