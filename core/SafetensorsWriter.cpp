@@ -5,6 +5,7 @@
 #include "HeaderSerializer.h"
 #include "LayoutValidator.h"
 #include "LittleEndian.h"
+#include "ReadAhead.h"
 #include "WriterOrder.h"
 
 #include <QHash>
@@ -16,6 +17,9 @@ namespace ts {
 namespace {
 
 constexpr std::uint64_t kChunk = 8u << 20;
+// Read-ahead chunks are smaller: two of them stay in the cores' caches between the converting
+// thread and the writing one.
+constexpr std::size_t kReadAheadChunk = 1u << 20;
 
 Result<void> checkHeaderSize(const QByteArray& header, const QString& path)
 {
@@ -48,11 +52,33 @@ Error cancelled(const QString& path)
     return makeError(ErrorCode::Cancelled, path, QStringLiteral("the save was cancelled; nothing was changed"));
 }
 
+// A source with no file behind it computes its bytes (a conversion) or holds them in memory:
+// big ranges are read one chunk ahead on a helper thread while this one writes (ReadAhead).
+Result<void> copyReadAhead(AtomicFile& out, const TensorLocation& from, std::uint64_t& done, std::uint64_t total,
+                           const WriteOptions& options, ReadAhead::Buffers& buffers)
+{
+    ReadAhead ahead(*from.source, from.offset, from.length, kReadAheadChunk, buffers);
+    for (;;) {
+        Result<std::span<const std::byte>> chunk = ahead.next();
+        if (!chunk)
+            return chunk.error();
+        if (chunk->empty())
+            return {};
+        if (auto r = out.write(*chunk); !r)
+            return r;
+        done += chunk->size();
+        if (options.progress && !options.progress(done, total))
+            return cancelled(out.target());
+    }
+}
+
 // Copies one range of a source into the output, by the kernel when the source is a file.
 Result<void> copyRange(AtomicFile& out, const TensorLocation& from, std::uint64_t& done, std::uint64_t total,
-                       const WriteOptions& options, std::vector<std::byte>& buffer)
+                       const WriteOptions& options, std::vector<std::byte>& buffer, ReadAhead::Buffers& ahead)
 {
     const int fd = from.source->nativeHandle();
+    if (fd < 0 && from.length >= 2 * kReadAheadChunk)
+        return copyReadAhead(out, from, done, total, options, ahead);
     std::uint64_t offset = from.offset;
     std::uint64_t left = from.length;
     while (left > 0) {
@@ -128,8 +154,9 @@ Result<void> SafetensorsWriter::write(const QString& path, std::vector<WriterTen
         return r;
     std::uint64_t done = 0;
     std::vector<std::byte> buffer;
+    ReadAhead::Buffers ahead;
     for (const WriterTensor& t : tensors) {
-        if (auto r = copyRange(out, t.data, done, total, options, buffer); !r)
+        if (auto r = copyRange(out, t.data, done, total, options, buffer, ahead); !r)
             return r;
     }
     return out.commit();
@@ -160,8 +187,9 @@ Result<void> SafetensorsWriter::rewriteMetadata(const SafetensorsFile& file, con
     // The whole data buffer at once: same bytes, same offsets.
     std::uint64_t done = 0;
     std::vector<std::byte> buffer;
+    ReadAhead::Buffers ahead;
     const TensorLocation data{file.source(), old.dataOffset(), old.dataSize()};
-    if (auto r = copyRange(out, data, done, data.length, options, buffer); !r)
+    if (auto r = copyRange(out, data, done, data.length, options, buffer, ahead); !r)
         return r;
     if (auto r = checkSourceUnchanged(file); !r)
         return r;
