@@ -3,8 +3,8 @@
 #include "AtomicFile.h"
 #include "ConvertingSource.h"
 #include "SafetensorsWriter.h"
+#include "StagingLock.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -181,7 +181,12 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
     // are complete are they renamed into place, then the index written. So a cancel or an error
     // half-way leaves neither a partial set of shards without an index nor a mix of this run's
     // shards with an earlier run's: the staged files are removed and the folder is as before.
-    const QString stagePrefix = QStringLiteral(".tensorscope-stage-%1-").arg(QCoreApplication::applicationPid());
+    // A run killed half-way could not clean up: its files are removed now (StagingLock).
+    StagingLock::removeAbandoned(out);
+    Result<StagingLock> lock = StagingLock::acquire(out);
+    if (!lock)
+        return lock.error();
+    const QString stagePrefix = lock->prefix();
     QStringList staged;
     const auto discardStaged = [&staged] {
         for (const QString& path : std::as_const(staged))

@@ -55,6 +55,11 @@ static ProcessResult run(const QString& program, const QStringList& args)
     return r;
 }
 
+QString cliPath()
+{
+    return QStringLiteral(TS_CLI_PATH);
+}
+
 ProcessResult runCli(const QStringList& args)
 {
     return run(QStringLiteral(TS_CLI_PATH), args);

@@ -32,6 +32,8 @@ struct ProcessResult {
     QByteArray err;
 };
 ProcessResult runCli(const QStringList& args);
+// The tensorscope-cli binary the tests run (for tests that drive the process themselves).
+QString cliPath();
 // Runs a script from tests/convert with Debian's python3 (which has numpy).
 ProcessResult runPython(const QString& script, const QStringList& args);
 bool havePythonNumpy();

@@ -11,15 +11,23 @@
 #include "Model.h"
 #include "SafetensorsFile.h"
 #include "SafetensorsWriter.h"
+#include "StagingLock.h"
 #include "ShardIndex.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRandomGenerator>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QThread>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/file.h>
 
 #include <cmath>
 #include <cstring>
@@ -171,6 +179,7 @@ private slots:
     void renameClashNamesBothTensors();
     void shardThenMergeRoundTrips();
     void cancelledWriteLeavesNothing();
+    void killedShardedWriteIsCleanedUpByTheNext();
     void byteSizes();
     void cliConvertReportsBeforeWriting();
     void realFixtureRoundTrip();
@@ -569,6 +578,93 @@ void TestConvert::cancelledWriteLeavesNothing()
     QCOMPARE(
         QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("cancelled")).size(),
         0);
+}
+
+// A sharded convert killed with SIGKILL cannot remove its staged shards; the next sharded write
+// into that folder does (their run's staging lock is free), and leaves a live run's files alone.
+void TestConvert::killedShardedWriteIsCleanedUpByTheNext()
+{
+    // 64 tensors of 8 MiB of F32 zeros in a sparse file: 32 shards of 8 MiB once in F16.
+    const QString input = m_dir.filePath(QStringLiteral("sparse-512m.safetensors"));
+    {
+        const std::uint64_t each = 8ull << 20;
+        std::string header = "{";
+        for (int t = 0; t < 64; ++t) {
+            header += (t ? ",\"w." : "\"w.") + std::to_string(100 + t) + "\":{\"dtype\":\"F32\",\"shape\":[" +
+                      std::to_string(each / 4) + "],\"data_offsets\":[" + std::to_string(t * each) + "," +
+                      std::to_string((t + 1) * each) + "]}";
+        }
+        header += "}";
+        while (header.size() % 8)
+            header += ' ';
+        QFile f(input);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const std::uint64_t n = header.size();
+        f.write(reinterpret_cast<const char*>(&n), 8);
+        f.write(header.data(), static_cast<qint64>(header.size()));
+        QVERIFY(f.resize(static_cast<qint64>(8 + header.size() + 64 * each)));
+    }
+    const QString folder = m_dir.filePath(QStringLiteral("killed-shards"));
+    QVERIFY(QDir().mkpath(folder));
+    const auto hidden = [&] {
+        return QDir(folder).entryList(QDir::Files | QDir::Hidden).filter(QRegularExpression(QStringLiteral("^\\.")));
+    };
+
+    // A live run elsewhere: its lock is held (by this process, through its own open file), so
+    // its staged file must survive the sweep.
+    const QString liveLock = QDir(folder).filePath(QStringLiteral(".tensorscope-stage-1.lock"));
+    const QString liveStage = QDir(folder).filePath(QStringLiteral(".tensorscope-stage-1-model-00001-of-00002.safetensors"));
+    QFile live(liveLock);
+    QVERIFY(live.open(QIODevice::WriteOnly));
+    QCOMPARE(::flock(live.handle(), LOCK_EX | LOCK_NB), 0);
+    QFile(liveStage).open(QIODevice::WriteOnly);
+
+    QProcess cli;
+    cli.start(cliPath(), {QStringLiteral("convert"), input, QStringLiteral("-o"), folder,
+                                            QStringLiteral("--dtype"), QStringLiteral("F16"),
+                                            QStringLiteral("--shard-size"), QStringLiteral("8MiB")});
+    QVERIFY(cli.waitForStarted());
+    // Kill it as soon as one shard is staged (complete under its hidden name), long before 32 are.
+    QElapsedTimer waited;
+    waited.start();
+    QStringList staged;
+    while (waited.elapsed() < 60000 && cli.state() == QProcess::Running) {
+        staged = hidden().filter(QRegularExpression(QStringLiteral("^\\.tensorscope-stage-\\d+-model-")));
+        staged.removeAll(QFileInfo(liveStage).fileName());
+        if (!staged.isEmpty())
+            break;
+        cli.waitForFinished(2); // also lets QProcess notice an early exit
+    }
+    QVERIFY2(!staged.isEmpty(), "the convert should have staged a shard within a minute");
+    QVERIFY2(cli.state() == QProcess::Running, "the convert finished before it could be killed");
+    cli.kill();
+    QVERIFY(cli.waitForFinished());
+    const QStringList left = hidden();
+    qInfo("left by the killed run: %s", qPrintable(left.join(QStringLiteral(", "))));
+    QVERIFY(left.size() >= 3); // the live run's two files, the killed run's lock and shard(s)
+    QVERIFY(QDir(folder).entryList({QStringLiteral("model*")}, QDir::Files).isEmpty());
+
+    // The next run sweeps the killed run's files and writes its own.
+    auto model = openModel(input);
+    QVERIFY(model);
+    ConvertOptions options;
+    options.dtype = Dtype::F16;
+    options.shardSize = 8u << 20;
+    auto plan = Converter::plan({model}, options);
+    QVERIFY(plan.ok());
+    auto written = ConvertWriter::write(plan.value(), folder, options, {});
+    QVERIFY2(written.ok(), qPrintable(written.ok() ? QString() : written.error().toString()));
+    QCOMPARE(written.value().size(), 33); // 32 shards and the index
+    QStringList remaining = hidden();
+    remaining.sort();
+    QStringList liveFiles{QFileInfo(liveLock).fileName(), QFileInfo(liveStage).fileName()};
+    liveFiles.sort();
+    QCOMPARE(remaining, liveFiles);
+
+    // Once that run is gone too, its files go at the next sweep.
+    live.close();
+    QCOMPARE(StagingLock::removeAbandoned(folder), 2);
+    QVERIFY(hidden().isEmpty());
 }
 
 void TestConvert::byteSizes()
