@@ -103,7 +103,6 @@ void HistogramBuilder::fold() const
 {
     if (m_pending == 0)
         return;
-    auto& self = const_cast<Histogram&>(m_hist);
     const auto foldInto = [](std::vector<std::uint32_t>& split, std::vector<std::uint64_t>& counts) {
         const std::size_t bins = counts.size();
         for (std::size_t part = 0; part < kSplit && !split.empty(); ++part) {
@@ -112,8 +111,8 @@ void HistogramBuilder::fold() const
         }
         std::fill(split.begin(), split.end(), 0u);
     };
-    foldInto(m_split, self.counts);
-    foldInto(m_splitLog, self.logCounts);
+    foldInto(m_split, m_hist.counts);
+    foldInto(m_splitLog, m_hist.logCounts);
     m_pending = 0;
 }
 

@@ -50,7 +50,9 @@ private:
     std::size_t logIndex(double magnitude) const;
     void initLogThresholds();
 
-    Histogram m_hist;
+    // Mutable with the split tables below: histogram() is const to its callers, but first folds the
+    // pending split counts into this (a cache flush, not a change of the value it stands for).
+    mutable Histogram m_hist;
     Axis m_linear;
     Axis m_log;
     // m_thresholds[k]: the smallest |x| whose log10 is >= log edge k. Binning |x| against these
