@@ -54,14 +54,10 @@ const QColor kByteColor(0xf5, 0x9e, 0x0b);
 
 void styleAxis(QCPAxis* axis, const QPalette& palette)
 {
-    const QColor text = palette.color(QPalette::WindowText);
-    QColor grid = text;
+    Plot::styleAxis(axis, palette);
+    // Lighter than the other charts' grid: behind bars it only guides the eye to the labels.
+    QColor grid = palette.color(QPalette::WindowText);
     grid.setAlpha(40);
-    axis->setBasePen(QPen(text));
-    axis->setTickPen(QPen(text));
-    axis->setSubTickPen(QPen(text));
-    axis->setTickLabelColor(text);
-    axis->setLabelColor(text);
     axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
     axis->grid()->setZeroLinePen(Qt::NoPen);
 }

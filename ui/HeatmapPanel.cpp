@@ -32,15 +32,8 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
 
     m_plot->setMinimumHeight(260);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    const QColor fg = palette().color(QPalette::WindowText);
-    m_plot->setBackground(palette().color(QPalette::Base));
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_scale->axis()}) {
-        axis->setBasePen(QPen(fg));
-        axis->setTickPen(QPen(fg));
-        axis->setSubTickPen(QPen(fg));
-        axis->setTickLabelColor(fg);
-        axis->setLabelColor(fg);
-    }
+    m_plot->usePalette();
+    Plot::styleAxis(m_scale->axis(), palette());
     m_plot->xAxis->setLabel(tr("column"));
     m_plot->yAxis->setLabel(tr("row"));
     m_plot->yAxis->setRangeReversed(true); // row 0 at the top, as a matrix is written

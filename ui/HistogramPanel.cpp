@@ -65,17 +65,7 @@ HistogramPanel::HistogramPanel(StatsJob* job, QWidget* parent)
     m_plot->setMinimumHeight(190);
     m_plot->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     m_plot->yAxis->setLabel(tr("count"));
-    const QColor fg = palette().color(QPalette::WindowText);
-    const QColor bg = palette().color(QPalette::Base);
-    m_plot->setBackground(bg);
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(fg));
-        axis->setTickPen(QPen(fg));
-        axis->setSubTickPen(QPen(fg));
-        axis->setTickLabelColor(fg);
-        axis->setLabelColor(fg);
-        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
+    m_plot->usePalette();
     m_bars->setPen(Qt::NoPen);
     m_bars->setBrush(QColor(0x3b, 0x82, 0xf6));
     m_bars->setWidthType(QCPBars::wtPlotCoords);

@@ -32,16 +32,7 @@ LayerChartView::LayerChartView(QWidget* parent)
     m_empty->setText(tr("No repeated numbered blocks (such as layers.N.) in this model, or no scan yet."));
     m_empty->setAlignment(Qt::AlignCenter);
     m_plot->setMinimumHeight(200);
-    const QColor fg = palette().color(QPalette::WindowText);
-    m_plot->setBackground(palette().color(QPalette::Base));
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(fg));
-        axis->setTickPen(QPen(fg));
-        axis->setSubTickPen(QPen(fg));
-        axis->setTickLabelColor(fg);
-        axis->setLabelColor(fg);
-        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
+    m_plot->usePalette();
     m_plot->xAxis->setLabel(tr("block"));
     QCPGraph* graph = m_plot->addGraph();
     graph->setPen(QPen(QColor(0x3b, 0x82, 0xf6), 2));

@@ -20,16 +20,7 @@ LinePlotPanel::LinePlotPanel(QWidget* parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
-    const QColor fg = palette().color(QPalette::WindowText);
-    m_plot->setBackground(palette().color(QPalette::Base));
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(fg));
-        axis->setTickPen(QPen(fg));
-        axis->setSubTickPen(QPen(fg));
-        axis->setTickLabelColor(fg);
-        axis->setLabelColor(fg);
-        axis->grid()->setPen(QPen(palette().color(QPalette::Mid), 0, Qt::DotLine));
-    }
+    m_plot->usePalette();
     m_plot->xAxis->setLabel(tr("index"));
     m_plot->yAxis->setLabel(tr("value"));
     const QColor blue(0x3b, 0x82, 0xf6);

@@ -4,6 +4,24 @@ namespace ts::ui {
 
 Plot::Plot(QWidget* parent) : QCustomPlot(parent) {}
 
+void Plot::usePalette()
+{
+    setBackground(palette().color(QPalette::Base));
+    for (QCPAxis* axis : {xAxis, yAxis})
+        styleAxis(axis, palette());
+}
+
+void Plot::styleAxis(QCPAxis* axis, const QPalette& palette)
+{
+    const QColor fg = palette.color(QPalette::WindowText);
+    axis->setBasePen(QPen(fg));
+    axis->setTickPen(QPen(fg));
+    axis->setSubTickPen(QPen(fg));
+    axis->setTickLabelColor(fg);
+    axis->setLabelColor(fg);
+    axis->grid()->setPen(QPen(palette.color(QPalette::Mid), 0, Qt::DotLine));
+}
+
 bool Plot::canPaint() const
 {
     return isVisible() && width() > 0 && height() > 0;

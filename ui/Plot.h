@@ -13,6 +13,10 @@ public:
     explicit Plot(QWidget* parent = nullptr);
     // Use instead of replot(): now if visible with a size, else at the next show or resize.
     void refresh();
+    // The application palette's look: Base background, WindowText axes and labels, dotted Mid
+    // grid on both axes, so every chart follows a dark or light theme the same way.
+    void usePalette();
+    static void styleAxis(QCPAxis* axis, const QPalette& palette);
 
 protected:
     void showEvent(QShowEvent* event) override;
