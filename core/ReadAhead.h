@@ -25,8 +25,10 @@ public:
     // The two chunk buffers are the caller's, so a writer copying many tensors allocates (and the
     // kernel zeroes) them once, not per tensor: that cost more than the overlap saved.
     using Buffers = std::array<std::vector<std::byte>, 2>;
+    // `firstChunk` (0: `chunk`) lets a writer end the first chunk where its file offset becomes a
+    // multiple of `chunk`: aligned 1 MiB writes went ~10% faster into the page cache here.
     ReadAhead(const ByteSource& source, std::uint64_t offset, std::uint64_t length, std::size_t chunk,
-              Buffers& buffers);
+              Buffers& buffers, std::size_t firstChunk = 0);
     ~ReadAhead(); // stops the helper (it finishes the read in hand) and joins it
     ReadAhead(const ReadAhead&) = delete;
     ReadAhead& operator=(const ReadAhead&) = delete;
@@ -37,11 +39,13 @@ public:
 
 private:
     void run();
+    std::uint64_t chunkStart(std::uint64_t k) const; // offset of chunk k in the range (may pass its end)
 
     const ByteSource& m_source;
     const std::uint64_t m_offset;
     std::uint64_t m_length; // set to 0 after a read error: the stream ends there
     const std::size_t m_chunk;
+    const std::size_t m_first;
     std::uint64_t m_taken = 0; // chunks handed to the consumer
 
     struct Slot {

@@ -57,7 +57,9 @@ Error cancelled(const QString& path)
 Result<void> copyReadAhead(AtomicFile& out, const TensorLocation& from, std::uint64_t& done, std::uint64_t total,
                            const WriteOptions& options, ReadAhead::Buffers& buffers)
 {
-    ReadAhead ahead(*from.source, from.offset, from.length, kReadAheadChunk, buffers);
+    const std::uint64_t misaligned = out.written() % kReadAheadChunk;
+    ReadAhead ahead(*from.source, from.offset, from.length, kReadAheadChunk, buffers,
+                    static_cast<std::size_t>(kReadAheadChunk - misaligned));
     for (;;) {
         Result<std::span<const std::byte>> chunk = ahead.next();
         if (!chunk)

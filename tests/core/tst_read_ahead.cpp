@@ -36,30 +36,35 @@ private Q_SLOTS:
         QTest::addColumn<int>("size");
         QTest::addColumn<int>("offset");
         QTest::addColumn<int>("chunk");
-        QTest::newRow("exact chunks") << (4 << 20) << 0 << (1 << 20);
-        QTest::newRow("short last chunk") << (5 << 20) + 12345 << 0 << (1 << 20);
-        QTest::newRow("offset range") << (3 << 20) << 777 << 65536;
-        QTest::newRow("one chunk") << 1000 << 8 << (1 << 20);
-        QTest::newRow("empty") << 0 << 0 << 4096;
+        QTest::addColumn<int>("first"); // 0: same as chunk
+        QTest::newRow("exact chunks") << (4 << 20) << 0 << (1 << 20) << 0;
+        QTest::newRow("short last chunk") << (5 << 20) + 12345 << 0 << (1 << 20) << 0;
+        QTest::newRow("offset range") << (3 << 20) << 777 << 65536 << 0;
+        QTest::newRow("one chunk") << 1000 << 8 << (1 << 20) << 0;
+        QTest::newRow("empty") << 0 << 0 << 4096 << 0;
+        QTest::newRow("short first chunk") << (3 << 20) << 104 << (1 << 20) << (1 << 20) - 104;
+        QTest::newRow("first chunk is all") << 5000 << 0 << (1 << 20) << 9000;
     }
     void chunksArriveWholeAndInOrder()
     {
         QFETCH(int, size);
         QFETCH(int, offset);
         QFETCH(int, chunk);
+        QFETCH(int, first);
         const QByteArray bytes = randomBytes(size + offset, 1);
         MemorySource source(bytes);
         ReadAhead::Buffers buffers;
         QByteArray got;
         {
             ReadAhead ahead(source, static_cast<std::uint64_t>(offset), static_cast<std::uint64_t>(size),
-                            static_cast<std::size_t>(chunk), buffers);
-            for (;;) {
+                            static_cast<std::size_t>(chunk), buffers, static_cast<std::size_t>(first));
+            for (int k = 0;; ++k) {
                 auto next = ahead.next();
                 QVERIFY(next);
                 if (next->empty())
                     break;
-                QVERIFY(next->size() <= static_cast<std::size_t>(chunk));
+                const int expected = k == 0 && first > 0 ? first : chunk;
+                QCOMPARE(static_cast<qsizetype>(next->size()), std::min<qsizetype>(expected, size - got.size()));
                 got.append(reinterpret_cast<const char*>(next->data()), static_cast<qsizetype>(next->size()));
             }
             QVERIFY(ahead.next() && ahead.next()->empty()); // stays at the end
