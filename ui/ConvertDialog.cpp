@@ -59,6 +59,17 @@ QStringList splitGlobs(const QString& text)
     return text.split(separators, Qt::SkipEmptyParts);
 }
 
+// The trimmed, non-empty lines of a multi-line field.
+QStringList nonEmptyLines(const QString& text)
+{
+    QStringList lines;
+    for (const QString& raw : text.split(QLatin1Char('\n'))) {
+        if (const QString line = raw.trimmed(); !line.isEmpty())
+            lines << line;
+    }
+    return lines;
+}
+
 QString defaultOutput(const Model& model)
 {
     const QFileInfo info(model.path());
@@ -71,6 +82,8 @@ QString defaultOutput(const Model& model)
 ConvertDialog::ConvertDialog(std::shared_ptr<const Model> model, QWidget* parent)
     : QDialog(parent), m_source(std::move(model)), m_dtype(new QComboBox(this)),
       m_include(new QLineEdit(this)), m_exclude(new QLineEdit(this)), m_rename(new QPlainTextEdit(this)),
+      m_dtypeFor(new QPlainTextEdit(this)), m_setMetadata(new QPlainTextEdit(this)),
+      m_unsetMetadata(new QPlainTextEdit(this)),
       m_shardSize(new QLineEdit(this)), m_output(new QLineEdit(this)),
       m_previewButton(new QPushButton(tr("&Preview"), this)),
       m_convertButton(new QPushButton(tr("&Convert"), this)),
@@ -79,7 +92,7 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Model> model, QWidget* parent
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
 {
     setWindowTitle(tr("Convert %1").arg(QFileInfo(m_source->path()).fileName()));
-    resize(900, 640);
+    resize(900, 700);
 
     m_dtype->addItem(tr("Keep"), QString());
     for (const Dtype d : {Dtype::F32, Dtype::F16, Dtype::BF16, Dtype::F64, Dtype::F8_E4M3, Dtype::F8_E5M2})
@@ -87,8 +100,15 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Model> model, QWidget* parent
     m_include->setPlaceholderText(tr("globs, e.g. model.layers.*  (empty: every tensor)"));
     m_exclude->setPlaceholderText(tr("globs, e.g. *.bias lm_head.*"));
     m_rename->setPlaceholderText(tr("one REGEX=REPLACEMENT per line, applied in order, e.g. ^model\\.="));
-    m_rename->setMaximumHeight(m_rename->fontMetrics().lineSpacing() * 3 + 12);
-    m_rename->setTabChangesFocus(true);
+    m_dtypeFor->setPlaceholderText(
+        tr("one GLOB=DTYPE per line, the last match wins, e.g. *norm*=F32 (overrides the dtype above)"));
+    m_setMetadata->setPlaceholderText(tr("one KEY=VALUE per line, e.g. format=pt"));
+    m_unsetMetadata->setPlaceholderText(tr("one key per line"));
+    for (QPlainTextEdit* edit : {m_rename, m_dtypeFor, m_setMetadata, m_unsetMetadata}) {
+        // Two lines show; more scroll. The preview table below is what the dialog is for.
+        edit->setMaximumHeight(edit->fontMetrics().lineSpacing() * 2 + 12);
+        edit->setTabChangesFocus(true);
+    }
     m_shardSize->setPlaceholderText(tr("none: one file; e.g. 2GB or 500MB for Hugging Face shards"));
     m_output->setText(defaultOutput(*m_source));
     auto* browse = new QToolButton(this);
@@ -100,9 +120,15 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Model> model, QWidget* parent
 
     auto* form = new QFormLayout;
     form->addRow(tr("Floating tensors to:"), m_dtype);
+    form->addRow(tr("Per-tensor dtype:"), m_dtypeFor);
     form->addRow(tr("Include:"), m_include);
     form->addRow(tr("Exclude:"), m_exclude);
     form->addRow(tr("Rename:"), m_rename);
+    auto* metadataRow = new QHBoxLayout;
+    metadataRow->addWidget(m_setMetadata, 3);
+    metadataRow->addWidget(new QLabel(tr("Remove:"), this));
+    metadataRow->addWidget(m_unsetMetadata, 2);
+    form->addRow(tr("Set metadata:"), metadataRow);
     form->addRow(tr("Shard size:"), m_shardSize);
     form->addRow(tr("Output:"), outputRow);
 
@@ -151,7 +177,8 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Model> model, QWidget* parent
     connect(m_dtype, &QComboBox::currentIndexChanged, this, &ConvertDialog::optionsChanged);
     connect(m_include, &QLineEdit::textChanged, this, &ConvertDialog::optionsChanged);
     connect(m_exclude, &QLineEdit::textChanged, this, &ConvertDialog::optionsChanged);
-    connect(m_rename, &QPlainTextEdit::textChanged, this, &ConvertDialog::optionsChanged);
+    for (QPlainTextEdit* edit : {m_rename, m_dtypeFor, m_setMetadata, m_unsetMetadata})
+        connect(edit, &QPlainTextEdit::textChanged, this, &ConvertDialog::optionsChanged);
     connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &ConvertDialog::onJobFinished);
     updateButtons();
@@ -178,13 +205,18 @@ std::optional<ConvertOptions> ConvertDialog::options(QString* error) const
         if (!options.dtype || !DtypeConverter::supports(*options.dtype))
             return fail(tr("%1 is not a dtype the converter can write.").arg(dtype));
     }
+    for (const QString& line : nonEmptyLines(m_dtypeFor->toPlainText())) {
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        const std::optional<Dtype> d = eq > 0 ? dtypeFromName(line.mid(eq + 1).trimmed()) : std::nullopt;
+        if (!d || !DtypeConverter::supports(*d))
+            return fail(tr("Per-tensor dtypes are GLOB=DTYPE, one per line, with DTYPE one of F32, F16, BF16, "
+                           "F64, F8_E4M3, F8_E5M2; \"%1\" is not.")
+                            .arg(line));
+        options.dtypeFor.emplace_back(line.left(eq).trimmed(), *d);
+    }
     options.include = splitGlobs(m_include->text());
     options.exclude = splitGlobs(m_exclude->text());
-    const QStringList lines = m_rename->toPlainText().split(QLatin1Char('\n'));
-    for (const QString& raw : lines) {
-        const QString line = raw.trimmed();
-        if (line.isEmpty())
-            continue;
+    for (const QString& line : nonEmptyLines(m_rename->toPlainText())) {
         const qsizetype eq = line.indexOf(QLatin1Char('='));
         if (eq <= 0)
             return fail(tr("Rename rules are REGEX=REPLACEMENT, one per line; \"%1\" is not.").arg(line));
@@ -197,6 +229,17 @@ std::optional<ConvertOptions> ConvertDialog::options(QString* error) const
         if (!options.shardSize)
             return fail(tr("Shard size \"%1\" is not a size such as 500MB, 2GB or 1GiB.").arg(shard));
     }
+    // Metadata values are kept exactly as typed after the '=' (a value may start or end with a
+    // space); keys are trimmed, like the metadata editor's.
+    for (const QString& raw : m_setMetadata->toPlainText().split(QLatin1Char('\n'))) {
+        if (raw.trimmed().isEmpty())
+            continue;
+        const qsizetype eq = raw.indexOf(QLatin1Char('='));
+        if (eq < 0 || raw.left(eq).trimmed().isEmpty())
+            return fail(tr("Metadata to set is KEY=VALUE, one per line; \"%1\" is not.").arg(raw.trimmed()));
+        options.setMetadata.emplace_back(raw.left(eq).trimmed(), raw.mid(eq + 1));
+    }
+    options.unsetMetadata = nonEmptyLines(m_unsetMetadata->toPlainText());
     // The same preference as Save: whoever asked for slack wants it in every file the window writes.
     options.headerSlack = Preferences::headerSlack();
     return options;

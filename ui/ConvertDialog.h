@@ -63,6 +63,9 @@ public:
     QLineEdit* includeEdit() const { return m_include; }
     QLineEdit* excludeEdit() const { return m_exclude; }
     QPlainTextEdit* renameEdit() const { return m_rename; }
+    QPlainTextEdit* dtypeForEdit() const { return m_dtypeFor; }
+    QPlainTextEdit* setMetadataEdit() const { return m_setMetadata; }
+    QPlainTextEdit* unsetMetadataEdit() const { return m_unsetMetadata; }
     QLineEdit* shardSizeEdit() const { return m_shardSize; }
     QLineEdit* outputEdit() const { return m_output; }
     QPushButton* previewButton() const { return m_previewButton; }
@@ -95,6 +98,9 @@ private:
     QLineEdit* m_include;
     QLineEdit* m_exclude;
     QPlainTextEdit* m_rename;
+    QPlainTextEdit* m_dtypeFor;      // GLOB=DTYPE per line, as --dtype-for
+    QPlainTextEdit* m_setMetadata;   // KEY=VALUE per line, as --set
+    QPlainTextEdit* m_unsetMetadata; // KEY per line, as --unset
     QLineEdit* m_shardSize;
     QLineEdit* m_output;
     QPushButton* m_previewButton;

@@ -77,6 +77,7 @@ private slots:
     void previewAndConvertToF16();
     void previewModelIsConsistent();
     void optionErrorsAndStalePreview();
+    void perTensorDtypesAndMetadataEdits();
     void cancelLeavesNoOutput_data();
     void cancelLeavesNoOutput();
     void convertActionInWindow();
@@ -233,6 +234,72 @@ void TestUiConvert::optionErrorsAndStalePreview()
     QVERIFY(!dialog.hasPreview());
     QVERIFY(!dialog.convertButton()->isEnabled());
     QVERIFY(!dialog.startConvert()); // a stale preview is never written
+}
+
+// The dialog's --dtype-for, --set and --unset: the preview shows the per-tensor dtypes, the
+// written file has them and the edited metadata, and a malformed line is refused with a sentence.
+void TestUiConvert::perTensorDtypesAndMetadataEdits()
+{
+    const QString input = copyFixture(kLandmark);
+    QVERIFY(!input.isEmpty());
+    const auto source = openModel(input);
+    QVERIFY(source);
+    ConvertDialog dialog(source);
+    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
+    dialog.dtypeForEdit()->setPlainText(QStringLiteral("dense0.*=BF16\n  *.bias = F32  \n"));
+    dialog.setMetadataEdit()->setPlainText(QStringLiteral("note=half precision, biases kept\nformat=pt\n"));
+    dialog.unsetMetadataEdit()->setPlainText(QStringLiteral("license\n"));
+    const QString output = m_dir->filePath(QStringLiteral("out-mixed.safetensors"));
+    dialog.outputEdit()->setText(output);
+
+    // The dtype the rules give each tensor: the last matching rule wins, else the dialog's dtype.
+    const auto expected = [](const QString& name) {
+        if (name.endsWith(QStringLiteral(".bias")))
+            return Dtype::F32;
+        if (name.startsWith(QStringLiteral("dense0.")))
+            return Dtype::BF16;
+        return Dtype::F16;
+    };
+    QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
+    QVERIFY(dialog.startPreview());
+    QVERIFY(previewed.wait(20000));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(dialog.statusLabel()->text()));
+    const ConvertPreviewModel* model = dialog.previewModel();
+    QCOMPARE(model->rowCount(), 49);
+    QSet<QString> shown;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString name = model->index(row, ConvertPreviewModel::NameColumn).data().toString();
+        const QString to = model->index(row, ConvertPreviewModel::ToColumn).data().toString();
+        QCOMPARE(to, dtypeName(expected(name)));
+        shown << to;
+    }
+    QCOMPARE(shown.size(), 3); // every rule took effect somewhere
+
+    QSignalSpy converted(&dialog, &ConvertDialog::convertFinished);
+    QVERIFY(dialog.startConvert());
+    QVERIFY(converted.wait(20000));
+    QVERIFY2(converted.first().at(0).toBool(), qPrintable(converted.first().at(2).toString()));
+    const auto written = openModel(output);
+    QVERIFY(written);
+    for (const ModelTensor& t : written->tensors())
+        QCOMPARE(t.info.dtype, expected(t.info.name));
+    const auto metadata = written->metadata();
+    QVERIFY(metadata);
+    QCOMPARE(metadata->value(QStringLiteral("note")), std::optional<QString>(QStringLiteral("half precision, biases kept")));
+    QCOMPARE(metadata->value(QStringLiteral("format")), std::optional<QString>(QStringLiteral("pt")));
+    QVERIFY(!metadata->value(QStringLiteral("license")));
+    QCOMPARE(metadata->value(QStringLiteral("source")), source->metadata()->value(QStringLiteral("source")));
+
+    // Malformed lines: nothing starts, and the status says what is wrong.
+    dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=F12"));
+    QVERIFY(!dialog.startPreview());
+    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("*.bias=F12")), qPrintable(dialog.statusLabel()->text()));
+    dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=I32"));
+    QVERIFY(!dialog.startPreview()); // not a conversion target
+    dialog.dtypeForEdit()->clear();
+    dialog.setMetadataEdit()->setPlainText(QStringLiteral("no equals sign"));
+    QVERIFY(!dialog.startPreview());
+    QVERIFY(dialog.statusLabel()->text().contains(QStringLiteral("no equals sign")));
 }
 
 void TestUiConvert::cancelLeavesNoOutput_data()
