@@ -5,6 +5,7 @@
 //   bench_analysis rss [DIR]      scan a 32 GiB sparse F32 file and report the peak resident memory
 // run_bench.sh runs all three plus numpy on the same F32 file.
 #include "Model.h"
+#include "../MemoryBandwidth.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/SimdKernels.h"
 
@@ -123,32 +124,7 @@ double streamingReadGBs(const std::string& path, int threads)
     const int fd = ::open(path.c_str(), O_RDONLY);
     const auto size = static_cast<std::size_t>(::lseek(fd, 0, SEEK_END));
     void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
-    const auto* words = static_cast<const std::uint64_t*>(map);
-    const std::size_t n = size / 8;
-    double best = 0;
-    for (int rep = 0; rep < 3; ++rep) {
-        std::atomic<std::uint64_t> sink{0};
-        const auto t0 = Clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                const std::size_t a = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
-                const std::size_t b = n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
-                std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-                std::size_t i = a;
-                for (; i + 4 <= b; i += 4) {
-                    s0 += words[i];
-                    s1 += words[i + 1];
-                    s2 += words[i + 2];
-                    s3 += words[i + 3];
-                }
-                sink += s0 + s1 + s2 + s3;
-            });
-        }
-        for (auto& p : pool)
-            p.join();
-        best = std::max(best, static_cast<double>(size) / seconds(t0) / 1e9);
-    }
+    const double best = ts::bench::memoryReadGBs(map, size, threads);
     ::munmap(map, size);
     ::close(fd);
     return best;

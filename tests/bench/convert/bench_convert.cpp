@@ -12,6 +12,7 @@
 #include "Model.h"
 #include "SafetensorsFile.h"
 #include "SafetensorsWriter.h"
+#include "../MemoryBandwidth.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -90,39 +91,6 @@ double fsyncFile(const QString& path)
     ::fsync(fd);
     ::close(fd);
     return secondsSince(start);
-}
-
-// The machine's memory read bandwidth as the analysis benchmark measures it: every 64-bit word
-// summed by 4 independent chains, on `threads` threads (2 here: all the cores), best of 3.
-double readBandwidth(const std::byte* data, std::size_t size, int threads)
-{
-    const auto* words = reinterpret_cast<const std::uint64_t*>(data);
-    const std::size_t n = size / 8;
-    double best = 1e9;
-    for (int round = 0; round < 3; ++round) {
-        std::atomic<std::uint64_t> sink{0};
-        const auto start = Clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                const std::size_t a = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
-                const std::size_t b = n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
-                std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-                std::size_t i = a;
-                for (; i + 4 <= b; i += 4) {
-                    s0 += words[i];
-                    s1 += words[i + 1];
-                    s2 += words[i + 2];
-                    s3 += words[i + 3];
-                }
-                sink += s0 + s1 + s2 + s3;
-            });
-        }
-        for (auto& p : pool)
-            p.join();
-        best = std::min(best, secondsSince(start));
-    }
-    return static_cast<double>(size) / best / 1e9;
 }
 
 void benchResave(const QString& dir, std::uint64_t gib)
@@ -213,7 +181,7 @@ void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
         (void)src->read((*file)->header().dataOffset() + off,
                         std::span(buffer.data() + off, std::min<std::uint64_t>(64u << 20, bytes - off)));
     const int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const double bandwidth = readBandwidth(buffer.data(), buffer.size(), threads);
+    const double bandwidth = ts::bench::memoryReadGBs(buffer.data(), buffer.size(), threads);
     std::printf("memory read bandwidth (sum of u64 over a %llu GiB buffer, %d threads, best of 3; the "
                 "analysis benchmark's measurement): **%.2f GB/s**\n\n",
                 static_cast<unsigned long long>(gib), threads, bandwidth);
