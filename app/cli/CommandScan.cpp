@@ -1,37 +1,17 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "TerminalProgress.h"
 
 #include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
 #include "analysis/ModelScanner.h"
-#include "analysis/ProgressText.h"
 #include "analysis/StatsJson.h"
 
-#include <cstdio>
-#include <unistd.h>
 
 namespace ts::cli {
 namespace {
-
-// A progress bar redrawn in place, only when a person is watching: never in pipes or CI logs.
-void showProgressOnTerminal(ModelScanner& scanner)
-{
-    if (!::isatty(STDERR_FILENO))
-        return;
-    scanner.setProgressCallback([](const ScanProgress& p) {
-        const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
-        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
-        std::fflush(stderr);
-    });
-}
-
-void clearProgressLine()
-{
-    if (::isatty(STDERR_FILENO))
-        std::fputs("\r\x1b[K", stderr);
-}
 
 void printJson(const Model& model, const ScanResult& result)
 {
@@ -103,9 +83,9 @@ int runScan(const QStringList& args)
         return exitFor(model.error());
     }
     ModelScanner scanner(*model, options);
-    showProgressOnTerminal(scanner);
+    showScanProgress(scanner);
     auto result = scanner.run();
-    clearProgressLine();
+    clearScanProgress();
     if (!result) {
         err(result.error().toString());
         return exitFor(result.error());

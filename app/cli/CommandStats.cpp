@@ -1,18 +1,16 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "TerminalProgress.h"
 
 #include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/ModelScanner.h"
-#include "analysis/ProgressText.h"
 #include "analysis/StatsJson.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <unistd.h>
 
 namespace ts::cli {
 namespace {
@@ -20,17 +18,6 @@ namespace {
 constexpr int kDefaultBins = 32;
 // Histograms are kept for every requested tensor at once: bound bins x tensors, not only bins.
 constexpr std::uint64_t kMaxHistogramCells = 64'000'000;
-
-void showProgressOnTerminal(ModelScanner& scanner)
-{
-    if (!::isatty(STDERR_FILENO))
-        return;
-    scanner.setProgressCallback([](const ScanProgress& p) {
-        const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
-        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
-        std::fflush(stderr);
-    });
-}
 
 QString num(double x)
 {
@@ -177,10 +164,9 @@ int runStats(const QStringList& args)
         return ExitUsage;
     }
     ModelScanner scanner(*model, options);
-    showProgressOnTerminal(scanner);
+    showScanProgress(scanner);
     auto result = scanner.run();
-    if (::isatty(STDERR_FILENO))
-        std::fputs("\r\x1b[K", stderr);
+    clearScanProgress();
     if (!result) {
         err(result.error().toString());
         return exitFor(result.error());

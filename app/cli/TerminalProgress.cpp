@@ -1,0 +1,30 @@
+#include "TerminalProgress.h"
+
+#include "analysis/ModelScanner.h"
+#include "analysis/ProgressText.h"
+
+#include <QByteArray>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace ts::cli {
+
+void showScanProgress(ModelScanner& scanner)
+{
+    if (!::isatty(STDERR_FILENO))
+        return;
+    scanner.setProgressCallback([](const ScanProgress& p) {
+        const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
+        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
+        std::fflush(stderr);
+    });
+}
+
+void clearScanProgress()
+{
+    if (::isatty(STDERR_FILENO))
+        std::fputs("\r\x1b[K", stderr);
+}
+
+} // namespace ts::cli
