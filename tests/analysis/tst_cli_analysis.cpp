@@ -1,4 +1,5 @@
 // `tensorscope-cli stats` and `scan` end to end: exit codes, JSON shape, planted anomalies.
+#include "../core/CliRun.h"
 #include "AnalysisTestUtil.h"
 
 #include <QJsonArray>
@@ -10,23 +11,8 @@ using namespace ts;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(TS_CLI_PATH), args);
-    p.waitForFinished(120000);
-    Run r{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-          p.readAllStandardError()};
-    if (r.exitCode == -1) // a crash or a sanitizer abort: its report is on the child's stderr
-        qWarning("tensorscope-cli crashed:\n%s", r.err.constData());
-    return r;
-}
+using ts::test::cli;
+using Run = ts::test::CliRun;
 
 QString anomalies()
 {

@@ -1,4 +1,5 @@
 // tensorscope-cli end to end: the real binary on real files, its output and exit statuses.
+#include "../core/CliRun.h"
 #include "../core/TestPaths.h"
 
 #include <QCryptographicHash>
@@ -13,25 +14,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(TS_CLI_PATH), args);
-    p.waitForFinished(120000);
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    if (r.exitCode == -1) // a crash or a sanitizer abort: its report is on the child's stderr
-        qWarning("tensorscope-cli crashed:\n%s", r.err.constData());
-    return r;
-}
+using ts::test::cli;
+using Run = ts::test::CliRun;
 
 QJsonObject json(const QByteArray& text)
 {
