@@ -32,23 +32,6 @@ void PageReleaser::add(std::uint64_t offset, std::uint64_t length)
     drop(std::move(batch)); // outside the lock: other readers keep queueing meanwhile
 }
 
-void PageReleaser::flush()
-{
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> batch;
-    {
-        std::lock_guard lock(m_mutex);
-        batch.swap(m_pending);
-        m_pendingBytes = 0;
-    }
-    drop(std::move(batch));
-}
-
-std::uint64_t PageReleaser::pendingBytes() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_pendingBytes;
-}
-
 void PageReleaser::drop(std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges) const
 {
     if (ranges.empty())

@@ -21,8 +21,6 @@ public:
     // Thread-safe. The range is widened to whole pages; a neighbour still reading a shared edge
     // page of a shared file mapping simply faults it back in.
     void add(std::uint64_t offset, std::uint64_t length);
-    void flush();
-    std::uint64_t pendingBytes() const;
 
 private:
     void drop(std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges) const;
@@ -30,7 +28,7 @@ private:
     char* m_base;
     std::uint64_t m_size;
     std::uint64_t m_batchBytes;
-    mutable std::mutex m_mutex;
+    std::mutex m_mutex;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> m_pending; // [begin, end) in pages' bytes
     std::uint64_t m_pendingBytes = 0;
 };

@@ -8,7 +8,8 @@ ReadAhead::ReadAhead(const ByteSource& source, std::uint64_t offset, std::uint64
                      Buffers& buffers, std::size_t firstChunk)
     : m_source(source), m_offset(offset), m_length(length), m_chunk(std::max<std::size_t>(chunk, 1)),
       m_first(firstChunk > 0 ? firstChunk : m_chunk),
-      m_slots{Slot{&buffers[0], 0, false, std::nullopt}, Slot{&buffers[1], 0, false, std::nullopt}}, m_helper([this] { run(); })
+      m_slots{Slot{&buffers[0], 0, false, std::nullopt}, Slot{&buffers[1], 0, false, std::nullopt}},
+      m_helper([this] { run(); })
 {
 }
 
