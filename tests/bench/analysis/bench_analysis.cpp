@@ -1,6 +1,7 @@
 // Speed and memory of the analysis engine, against the machine's memory bandwidth measured in the
 // same run. Usage:
-//   bench_analysis prepare DIR    write the benchmark files (1 GiB each: F32, BF16, F16, F8_E4M3, F4)
+//   bench_analysis prepare DIR    write the benchmark files (1 GiB each: F32, BF16, F16, F8_E4M3, F4
+//                                 as one flat tensor; F32 again shaped like a model's layers)
 //   bench_analysis run DIR        bandwidth baselines, then Tensorscope scans of each file
 //   bench_analysis rss [DIR]      scan a 32 GiB sparse F32 file and report the peak resident memory
 // run_bench.sh runs all three plus numpy on the same F32 file.
@@ -44,6 +45,8 @@ const BenchFile kFiles[] = {{"bench_f32", "F32", 32},
                             {"bench_f16", "F16", 16},
                             {"bench_f8e4m3", "F8_E4M3", 8},
                             {"bench_f4", "F4", 4}};
+// F32 too, shaped like a model (modelTensors()) rather than one flat tensor.
+const char* const kModelFile = "bench_f32_model";
 
 double seconds(Clock::time_point a)
 {
@@ -58,20 +61,66 @@ std::uint64_t xorshift(std::uint64_t& s)
     return s;
 }
 
-// The header the reference writer would produce for one tensor, padded to 8 bytes with spaces.
-std::string header(const char* dtype, std::uint64_t elements, std::uint64_t bytes)
+struct BenchTensor {
+    std::string name;
+    std::uint64_t elements;
+    std::string shape; // JSON list
+};
+
+// The header the reference writer would produce, padded to 8 bytes with spaces.
+std::string header(const char* dtype, int bits, const std::vector<BenchTensor>& tensors)
 {
-    std::string h = std::string("{\"x\":{\"dtype\":\"") + dtype + "\",\"shape\":[" +
-                    std::to_string(elements) + "],\"data_offsets\":[0," + std::to_string(bytes) + "]}}";
+    std::string h = "{";
+    std::uint64_t offset = 0;
+    for (const BenchTensor& t : tensors) {
+        const std::uint64_t bytes = t.elements * static_cast<std::uint64_t>(bits) / 8;
+        h += (h.size() > 1 ? ",\"" : "\"") + t.name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + t.shape +
+             ",\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(offset + bytes) + "]}";
+        offset += bytes;
+    }
+    h += "}";
     while (h.size() % 8)
         h += ' ';
     return h;
 }
 
-bool writeFile(const std::string& path, const BenchFile& f, std::uint64_t bytes, bool sparse)
+// One flat tensor "x" of `bytes`.
+std::vector<BenchTensor> oneTensor(std::uint64_t bytes, int bits)
 {
-    const std::uint64_t elements = bytes * 8 / static_cast<std::uint64_t>(f.bits);
-    const std::string h = header(f.dtype, elements, bytes);
+    const std::uint64_t elements = bytes * 8 / static_cast<std::uint64_t>(bits);
+    return {{"x", elements, "[" + std::to_string(elements) + "]"}};
+}
+
+// A model's shapes, 1.0 GiB in F32: two Llama-7B-style layers' projections (4096x4096 and
+// 4096x11008) with their norm vectors, in the reference writer's (name) order. Big tensors are
+// what real checkpoints hold; a single 1 GiB tensor is the other extreme.
+std::vector<BenchTensor> modelTensors()
+{
+    std::vector<BenchTensor> t;
+    auto add = [&](const std::string& name, std::uint64_t rows, std::uint64_t cols) {
+        t.push_back({name, rows * cols,
+                     cols == 1 ? "[" + std::to_string(rows) + "]"
+                               : "[" + std::to_string(rows) + "," + std::to_string(cols) + "]"});
+    };
+    add("model.layers.0.input_layernorm.weight", 4096, 1);
+    add("model.layers.0.mlp.down_proj.weight", 4096, 11008);
+    add("model.layers.0.mlp.gate_proj.weight", 11008, 4096);
+    add("model.layers.0.mlp.up_proj.weight", 11008, 4096);
+    add("model.layers.0.post_attention_layernorm.weight", 4096, 1);
+    for (const char* p : {"k_proj", "o_proj", "q_proj", "v_proj"})
+        add(std::string("model.layers.0.self_attn.") + p + ".weight", 4096, 4096);
+    add("model.layers.1.input_layernorm.weight", 4096, 1);
+    for (const char* p : {"k_proj", "o_proj", "q_proj", "v_proj"})
+        add(std::string("model.layers.1.self_attn.") + p + ".weight", 4096, 4096);
+    return t;
+}
+
+bool writeFile(const std::string& path, const BenchFile& f, const std::vector<BenchTensor>& tensors, bool sparse)
+{
+    std::uint64_t bytes = 0;
+    for (const BenchTensor& t : tensors)
+        bytes += t.elements * static_cast<std::uint64_t>(f.bits) / 8;
+    const std::string h = header(f.dtype, f.bits, tensors);
     FILE* out = std::fopen(path.c_str(), "wb");
     if (!out)
         return false;
@@ -115,6 +164,22 @@ bool writeFile(const std::string& path, const BenchFile& f, std::uint64_t bytes,
         std::fwrite(chunk.data(), 1, std::min<std::uint64_t>(chunk.size(), bytes - done), out);
     }
     return std::fclose(out) == 0;
+}
+
+// Copies `from` to `to` with write() calls of `piece` bytes at offsets that are multiples of it.
+bool copyInPieces(const std::string& from, const std::string& to, std::size_t piece)
+{
+    const int in = ::open(from.c_str(), O_RDONLY);
+    const int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<char> buf(piece);
+    bool ok = in >= 0 && out >= 0;
+    for (ssize_t n = 0; ok && (n = ::read(in, buf.data(), piece)) > 0;)
+        ok = ::write(out, buf.data(), static_cast<std::size_t>(n)) == n;
+    if (in >= 0)
+        ::close(in);
+    if (out >= 0)
+        ok = ::close(out) == 0 && ok;
+    return ok;
 }
 
 // (a) Memory read bandwidth: sum every 64-bit word of the file's pages, already mapped and
@@ -254,7 +319,13 @@ int main(int argc, char** argv)
             if (QFile::exists(QString::fromStdString(pathOf(f))))
                 continue;
             std::printf("writing %s\n", pathOf(f).c_str());
-            if (!writeFile(pathOf(f), f, kGiB, false))
+            if (!writeFile(pathOf(f), f, oneTensor(kGiB, f.bits), false))
+                return 2;
+        }
+        const std::string model = dir + "/" + kModelFile + ".safetensors";
+        if (!QFile::exists(QString::fromStdString(model))) {
+            std::printf("writing %s\n", model.c_str());
+            if (!writeFile(model, kFiles[0], modelTensors(), false))
                 return 2;
         }
         return 0;
@@ -291,6 +362,27 @@ int main(int argc, char** argv)
         std::printf("tensorscope F32      stats + 256-bin, no log %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
                     "memory bw)\n",
                     hl.gbs, hl.seconds, hl.cpuSeconds, 100 * hl.gbs / bwN);
+        const QString model = QString::fromStdString(dir + "/" + kModelFile + ".safetensors");
+        scanGBs(model, 0, threads);
+        const ScanTiming ms = scanGBs(model, 0, threads);
+        std::printf("tensorscope F32 model stats + NaN/Inf scan    %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                    "memory bw)\n",
+                    ms.gbs, ms.seconds, ms.cpuSeconds, 100 * ms.gbs / bwN);
+        const ScanTiming mh = scanGBs(model, 256, threads);
+        std::printf("tensorscope F32 model stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                    "memory bw)\n",
+                    mh.gbs, mh.seconds, mh.cpuSeconds, 100 * mh.gbs / bwN);
+        // The same F32 file held by the page cache in 64 KiB folios, as writing it 64 KiB at a
+        // time leaves it: the kernel then maps (and the scan faults in) 64 KiB per page fault
+        // instead of a whole large folio. The scan is the same code; only the page cache differs.
+        const std::string smallFolios = dir + "/bench_f32_64k.safetensors";
+        if (!copyInPieces(f32, smallFolios, 64 << 10))
+            return 2;
+        const ScanTiming sf = scanGBs(QString::fromStdString(smallFolios), 0, threads);
+        ::unlink(smallFolios.c_str());
+        std::printf("tensorscope F32, cached in 64 KiB folios      %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                    "memory bw)\n",
+                    sf.gbs, sf.seconds, sf.cpuSeconds, 100 * sf.gbs / bwN);
         const ScanTiming h8 = scanGBs(QString::fromStdString(pathOf(kFiles[3])), 256, threads);
         std::printf("tensorscope F8_E4M3  stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s)\n", h8.gbs,
                     h8.seconds, h8.cpuSeconds);
@@ -301,7 +393,7 @@ int main(int argc, char** argv)
     if (args[1] == QLatin1String("rss")) {
         const std::string sparse = dir + "/bench_sparse_32g.safetensors";
         const BenchFile f{"bench_sparse_32g", "F32", 32};
-        if (!writeFile(sparse, f, 32 * kGiB, true))
+        if (!writeFile(sparse, f, oneTensor(32 * kGiB, f.bits), true))
             return 2;
         const long before = peakRssKiB();
         const auto t0 = Clock::now();
