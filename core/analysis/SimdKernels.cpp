@@ -159,8 +159,8 @@ void SummarizeFloatsFull(const float* HWY_RESTRICT p, std::size_t n, std::uint32
 
 // The common case first: a block of ordinary weights (every |x| in (2^-25, 65504], so no zero,
 // NaN, Inf, subnormal or F16 over/underflow) needs only min, max and sum. One pass tracks the
-// smallest and largest |x| bit patterns; only a block that leaves that range is re-read by the full
-// counting pass (it is in L1 by then). This halves the work per element on typical tensors.
+// smallest |x| bit pattern, min and max; only a block that leaves that range is re-read by the
+// full counting pass (it is in L1 by then). This halves the work per element on typical tensors.
 // `load(i, v0, v1)` gives elements [i, i + 2N) as two float vectors and `at(i)` one element, so
 // F16 and BF16 blocks run the same arithmetic on the same floats, straight from their bytes.
 // Returns false, with `out` untouched, when the block is not ordinary.
@@ -178,7 +178,10 @@ bool SummarizeOrdinary(const Load& load, const At& at, std::size_t n, std::uint3
         std::max<std::int32_t>(static_cast<std::int32_t>(minNormalBits), kF16UnderBits);
     const auto absMask = hn::Set(di, kAbsMask);
     const auto k = hn::Set(dd, pivot);
-    auto aMin = hn::Set(di, kAbsMask), aMax = hn::Zero(di);
+    // Only the smallest magnitude is tracked in integer lanes (zeros, subnormals, F16 underflow).
+    // The largest needs no chain of its own: |x| <= 65504 is max <= 65504 and min >= -65504, and
+    // a NaN, which min/max may skip, makes the sums NaN.
+    auto aMin = hn::Set(di, kAbsMask);
     auto vMin = hn::Set(df, std::numeric_limits<float>::infinity());
     auto vMax = hn::Set(df, -std::numeric_limits<float>::infinity());
     // Four independent sum chains and four square chains: the adds' latency is hidden.
@@ -191,7 +194,6 @@ bool SummarizeOrdinary(const Load& load, const At& at, std::size_t n, std::uint3
         const auto a0 = hn::And(hn::BitCast(di, v0), absMask);
         const auto a1 = hn::And(hn::BitCast(di, v1), absMask);
         aMin = hn::Min(aMin, hn::Min(a0, a1));
-        aMax = hn::Max(aMax, hn::Max(a0, a1));
         vMin = hn::Min(vMin, hn::Min(v0, v1));
         vMax = hn::Max(vMax, hn::Max(v0, v1));
         const auto d0 = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, v0)), k);
@@ -208,8 +210,13 @@ bool SummarizeOrdinary(const Load& load, const At& at, std::size_t n, std::uint3
         q3 = hn::MulAdd(d3, d3, q3);
     }
     const std::int32_t lo = i == 0 ? kAbsMask : hn::GetLane(hn::MinOfLanes(di, aMin));
-    const std::int32_t hi = i == 0 ? 0 : hn::GetLane(hn::MaxOfLanes(di, aMax));
-    bool ordinary = i > 0 && lo >= lowest && hi <= kF16MaxBits;
+    const float f16Max = std::bit_cast<float>(kF16MaxBits);
+    const float vecMin = hn::GetLane(hn::MinOfLanes(df, vMin));
+    const float vecMax = hn::GetLane(hn::MaxOfLanes(df, vMax));
+    double sum = hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+    double squares = hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
+    bool ordinary = i > 0 && lo >= lowest && vecMax <= f16Max && vecMin >= -f16Max && std::isfinite(sum) &&
+                    std::isfinite(squares);
     for (std::size_t t = i; t < n && ordinary; ++t) {
         const auto a = static_cast<std::int32_t>(std::bit_cast<std::uint32_t>(at(t)) & 0x7fffffffu);
         ordinary = a >= lowest && a <= kF16MaxBits;
@@ -218,12 +225,10 @@ bool SummarizeOrdinary(const Load& load, const At& at, std::size_t n, std::uint3
         return false;
     FloatBlockSummary s;
     s.finite = n;
-    s.min = hn::GetLane(hn::MinOfLanes(df, vMin));
-    s.max = hn::GetLane(hn::MaxOfLanes(df, vMax));
+    s.min = vecMin;
+    s.max = vecMax;
     s.minAbsNonzeroBits = static_cast<std::uint32_t>(lo);
     s.pivot = pivot;
-    double sum = hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
-    double squares = hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(q0, q1), hn::Add(q2, q3))));
     for (; i < n; ++i) {
         const float x = at(i);
         s.min = std::min(s.min, x);
