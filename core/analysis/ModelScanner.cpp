@@ -122,6 +122,9 @@ Result<ScanResult> ModelScanner::run()
         items.push_back(std::move(batch));
 
     const int bins = m_options.histogramBins;
+    if (m_options.nanInfOnly && bins > 0)
+        return makeError(ErrorCode::InvalidArgument, m_model->path(),
+                         QStringLiteral("the NaN/Inf-only check computes no histograms"));
     const std::uint64_t bytesTotal = totalBytes * (bins > 0 ? 2 : 1);
     std::atomic<std::uint64_t> bytesDone{0};
     std::atomic<bool> failed{false};
@@ -214,7 +217,8 @@ Result<ScanResult> ModelScanner::run()
     runPhase([&](const Segment& seg) -> Result<void> {
         const Slot& slot = targets[seg.slot];
         TensorAnalyzer analyzer(slot.location, *slot.info);
-        Result<TensorStats> r = analyzer.statsOfRange(seg.first, seg.count, control);
+        Result<TensorStats> r = m_options.nanInfOnly ? analyzer.nanInfOfRange(seg.first, seg.count, control)
+                                                     : analyzer.statsOfRange(seg.first, seg.count, control);
         if (!r)
             return r.error();
         partials[seg.slot][seg.part] = std::move(r.value());

@@ -16,9 +16,12 @@
 namespace ts {
 
 struct ScanOptions {
-    int threads = 0;                     // 0: one per core
-    int histogramBins = 0;               // 0: statistics only; else a second pass fills histograms
-    bool logHistogram = true;            // with histograms: also the log10|x| one
+    int threads = 0;          // 0: one per core
+    int histogramBins = 0;    // 0: statistics only; else a second pass fills histograms
+    bool logHistogram = true; // with histograms: also the log10|x| one
+    // Only count NaN and Inf (NanInfCounter): memory speed for every dtype; each TensorStats has
+    // nanInfOnly set and the findings are NanValues / InfValues only. No histograms with it.
+    bool nanInfOnly = false;
     std::uint64_t chunkBytes = 8u << 20; // big tensors are split, small ones batched, to about this
     std::vector<int> tensors;            // model tensor indices; empty: all
 };

@@ -74,6 +74,8 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
                       formatGrouped(v.neginf), indexList(v.infIndices, v.posinf + v.neginf)),
              name, byteOffset(t, location, v.firstInf())});
     }
+    if (t.nanInfOnly) // nothing else was computed
+        return out;
     if (t.elements > 0 && v.zeros == t.elements) {
         out.push_back(
             {QStringLiteral("AllZero"), Severity::Warning,

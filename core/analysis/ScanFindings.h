@@ -11,7 +11,8 @@ namespace ts {
 
 // Turns a tensor's statistics into findings for the audit list. Codes are stable (scripts match
 // on them): NanValues and InfValues (error), AllZero, NonBinaryBool, ExtremeOutlier (warning),
-// Constant and F16Overflow (info). Each message is one sentence naming the tensor.
+// Constant and F16Overflow (info). Each message is one sentence naming the tensor. Statistics from
+// the NaN/Inf-only check (TensorStats::nanInfOnly) give the NaN and Inf findings only.
 class ScanFindings {
 public:
     // The extreme-outlier rule: the z-score of the largest-magnitude element measured against the

@@ -487,6 +487,59 @@ std::size_t LogBins(const float* HWY_RESTRICT p, std::size_t n, double lo, doubl
     return missing;
 }
 
+// Whether any lane of `bytes` (lanes of 1, 2, 4 or 8 bytes) has (lane & mask) == value. The NaN/Inf
+// check: one AND and one compare per vector, ORed together; nothing leaves the loop early, so the
+// loads stream at memory speed.
+template <typename T>
+bool AnyMaskedLanes(const std::uint8_t* HWY_RESTRICT p, std::size_t n, T mask, T value)
+{
+    std::size_t i = 0;
+    bool found = false;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<T> d;
+    const std::size_t N = hn::Lanes(d);
+    const auto* lanes = reinterpret_cast<const T*>(p);
+    const auto m = hn::Set(d, mask);
+    const auto v = hn::Set(d, value);
+    auto hit0 = hn::Zero(d), hit1 = hn::Zero(d);
+    for (; i + 4 * N <= n; i += 4 * N) {
+        PrefetchAhead(lanes + i, 4 * N * sizeof(T));
+        const auto a = hn::Eq(hn::And(hn::LoadU(d, lanes + i), m), v);
+        const auto b = hn::Eq(hn::And(hn::LoadU(d, lanes + i + N), m), v);
+        const auto c = hn::Eq(hn::And(hn::LoadU(d, lanes + i + 2 * N), m), v);
+        const auto e = hn::Eq(hn::And(hn::LoadU(d, lanes + i + 3 * N), m), v);
+        hit0 = hn::Or(hit0, hn::VecFromMask(d, hn::Or(a, b)));
+        hit1 = hn::Or(hit1, hn::VecFromMask(d, hn::Or(c, e)));
+    }
+    found = !hn::AllTrue(d, hn::Eq(hn::Or(hit0, hit1), hn::Zero(d)));
+#endif
+    for (; i < n && !found; ++i) {
+        T lane;
+        std::memcpy(&lane, p + i * sizeof(T), sizeof(T));
+        found = (lane & mask) == value;
+    }
+    return found;
+}
+
+bool AnyMasked(const void* HWY_RESTRICT p, std::size_t lanes, int laneBytes, std::uint64_t mask,
+               std::uint64_t value)
+{
+    const auto* bytes = static_cast<const std::uint8_t*>(p);
+    switch (laneBytes) {
+    case 1:
+        return AnyMaskedLanes<std::uint8_t>(bytes, lanes, static_cast<std::uint8_t>(mask),
+                                            static_cast<std::uint8_t>(value));
+    case 2:
+        return AnyMaskedLanes<std::uint16_t>(bytes, lanes, static_cast<std::uint16_t>(mask),
+                                             static_cast<std::uint16_t>(value));
+    case 4:
+        return AnyMaskedLanes<std::uint32_t>(bytes, lanes, static_cast<std::uint32_t>(mask),
+                                             static_cast<std::uint32_t>(value));
+    default:
+        return AnyMaskedLanes<std::uint64_t>(bytes, lanes, mask, value);
+    }
+}
+
 void F16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT out)
 {
     const hn::ScalableTag<float> df;
@@ -536,6 +589,7 @@ HWY_EXPORT(SummarizeOrdinaryHalfs);
 HWY_EXPORT(SumSquaredDeviations);
 HWY_EXPORT(LinearBins);
 HWY_EXPORT(LogBins);
+HWY_EXPORT(AnyMasked);
 HWY_EXPORT(F16ToF32);
 HWY_EXPORT(Bf16ToF32);
 HWY_EXPORT(TargetName);
@@ -567,6 +621,11 @@ std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::
                     std::uint32_t* out, std::uint32_t* missed)
 {
     return HWY_DYNAMIC_DISPATCH(LogBins)(p, n, lo, norm, bins, margin, out, missed);
+}
+
+bool anyMasked(const void* p, std::size_t lanes, int laneBytes, std::uint64_t mask, std::uint64_t value)
+{
+    return HWY_DYNAMIC_DISPATCH(AnyMasked)(p, lanes, laneBytes, mask, value);
 }
 
 void f16ToF32(const void* src, std::size_t n, float* out)

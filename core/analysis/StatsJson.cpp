@@ -76,6 +76,20 @@ void writeTensorStatsJson(JsonWriter& json, const TensorStats& t, const std::vec
     for (std::uint64_t d : shape)
         json.value(d);
     json.endArray();
+    if (t.nanInfOnly) { // the NaN/Inf check computed these and nothing else
+        const ValueStats& s = t.values;
+        json.key(QStringLiteral("count")).value(s.count);
+        json.key(QStringLiteral("finite")).value(s.finite);
+        json.key(QStringLiteral("nan")).value(s.nan);
+        json.key(QStringLiteral("posinf")).value(s.posinf);
+        json.key(QStringLiteral("neginf")).value(s.neginf);
+        optionalIndex(json, QStringLiteral("first_nan"), s.firstNan());
+        optionalIndex(json, QStringLiteral("first_inf"), s.firstInf());
+        indexArray(json, QStringLiteral("nan_indices"), s.nanIndices);
+        indexArray(json, QStringLiteral("inf_indices"), s.infIndices);
+        json.endObject();
+        return;
+    }
     writeValueStatsJson(json, t.values);
     if (t.dtype == Dtype::BOOL) {
         json.key(QStringLiteral("non_binary_bool")).value(t.nonBinaryBool);

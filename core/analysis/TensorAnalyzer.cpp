@@ -1,6 +1,7 @@
 #include "TensorAnalyzer.h"
 
 #include "DtypeDecoder.h"
+#include "NanInfCounter.h"
 #include "ValueAccumulator.h"
 
 #include <algorithm>
@@ -26,6 +27,32 @@ Result<void> TensorAnalyzer::check() const
                          m_info.name, m_location.offset);
     }
     return {};
+}
+
+Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint64_t count,
+                                                  const ReadControl& control)
+{
+    TensorStats stats;
+    stats.name = m_info.name;
+    stats.dtype = m_info.dtype;
+    stats.elements = count;
+    stats.nanInfOnly = true;
+    NanInfCounter counter(m_info.dtype);
+    if (!counter.dtypeHasSpecials()) { // nothing to read: no encoding of the dtype is NaN or Inf
+        counter.add(nullptr, first, static_cast<std::size_t>(count));
+        if (control.onBytes)
+            control.onBytes(TensorBlockReader::bytesFor(m_info.dtype, count));
+        stats.values = counter.result();
+        return stats;
+    }
+    m_reader.setWholePieces(true);
+    const Result<void> done = m_reader.forEach(
+        first, count, control, [&](const DecodedBlock& b) { counter.add(b.raw, b.firstIndex, b.count); });
+    m_reader.setWholePieces(false);
+    if (!done)
+        return done.error();
+    stats.values = counter.result();
+    return stats;
 }
 
 Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint64_t count,

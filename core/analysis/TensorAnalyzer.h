@@ -22,6 +22,9 @@ public:
 
     // Partial statistics of elements [first, first + count); not finalized.
     Result<TensorStats> statsOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control);
+    // Only the NaN/Inf counts and indices of elements [first, first + count) (NanInfCounter);
+    // the result has nanInfOnly set. Not finalized.
+    Result<TensorStats> nanInfOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control);
     // Adds elements [first, first + count) to `builder` (C64: the magnitude).
     Result<void> histogramOfRange(std::uint64_t first, std::uint64_t count, HistogramBuilder& builder,
                                   const ReadControl& control);

@@ -107,8 +107,9 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
             return {};
         };
 
-        if (!m_decode && decode::isCoded(m_dtype)) {
-            // Code counting has a fixed cost per block (the count tables): one block per read.
+        if (m_wholePieces || (!m_decode && decode::isCoded(m_dtype))) {
+            // Code counting has a fixed cost per block (the count tables), and the NaN/Inf check
+            // wants long vector runs: one block per read.
             DecodedBlock whole;
             whole.firstIndex = first + done;
             whole.count = static_cast<std::size_t>(n);

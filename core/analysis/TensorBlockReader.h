@@ -55,6 +55,8 @@ public:
     // F16 and BF16 blocks handed over as codes (DecodedBlock::halfs), for consumers that widen
     // them in registers (ValueAccumulator::addHalfs) rather than through a float copy.
     void setUndecodedHalfs(bool on) { m_undecodedHalfs = on; }
+    // Every read handed over as one block carrying only `raw`, whatever the dtype (NanInfCounter).
+    void setWholePieces(bool on) { m_wholePieces = on; }
 
     // Bytes holding elements [0, n): ceil(n * bits / 8).
     static std::uint64_t bytesFor(Dtype dtype, std::uint64_t elements);
@@ -77,6 +79,7 @@ private:
     std::vector<double> m_doubles;
     bool m_decode = true;
     bool m_undecodedHalfs = false;
+    bool m_wholePieces = false;
 };
 
 } // namespace ts

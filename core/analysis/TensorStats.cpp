@@ -97,6 +97,7 @@ void TensorStats::mergeFollowing(const TensorStats& next)
     if (!firstNonBinaryBool)
         firstNonBinaryBool = next.firstNonBinaryBool;
     nonBinaryBool += next.nonBinaryBool;
+    nanInfOnly = nanInfOnly || next.nanInfOnly;
 }
 
 void TensorStats::finalize()

@@ -64,6 +64,9 @@ struct TensorStats {
     std::optional<ValueStats> imag; // C64 only
     // BOOL only: bytes other than 0 and 1 (the reference accepts them, most readers misread them).
     std::uint64_t nonBinaryBool = 0;
+    // Set by the NaN/Inf-only check (ScanOptions::nanInfOnly): of `values` only count, finite,
+    // nan, posinf, neginf and the NaN/Inf indices were computed; nothing else is meaningful.
+    bool nanInfOnly = false;
     std::optional<std::uint64_t> firstNonBinaryBool;
 
     void mergeFollowing(const TensorStats& next);
