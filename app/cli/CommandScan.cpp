@@ -9,15 +9,15 @@
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
 
-
 namespace ts::cli {
 namespace {
 
-void printJson(const Model& model, const ScanResult& result)
+void printJson(const Model& model, const ScanResult& result, bool nanInfOnly)
 {
     JsonWriter json;
     json.beginObject();
     json.key(QStringLiteral("file")).value(model.path());
+    json.key(QStringLiteral("check")).value(nanInfOnly ? "nan-inf" : "full");
     json.key(QStringLiteral("bytes")).value(result.bytes);
     json.key(QStringLiteral("seconds")).value(result.seconds);
     json.key(QStringLiteral("tensors")).beginArray();
@@ -32,7 +32,7 @@ void printJson(const Model& model, const ScanResult& result)
     outRaw(json.data() + '\n');
 }
 
-void printText(const Model& model, const ScanResult& result)
+void printText(const Model& model, const ScanResult& result, bool nanInfOnly)
 {
     int errors = 0, warnings = 0;
     for (const Diagnostic& d : result.findings) {
@@ -43,8 +43,9 @@ void printText(const Model& model, const ScanResult& result)
     if (!result.findings.empty())
         out(QString());
     const double rate = result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds : 0;
-    out(QStringLiteral("Scanned %1 tensor(s), %2 in %3 s (%4/s): %5 error(s), %6 warning(s), %7 note(s).")
-            .arg(formatGrouped(result.tensors.size()), formatBytes(result.bytes),
+    out(QStringLiteral("%1 %2 tensor(s), %3 in %4 s (%5/s): %6 error(s), %7 warning(s), %8 note(s).")
+            .arg(nanInfOnly ? QStringLiteral("Checked for NaN/Inf") : QStringLiteral("Scanned"),
+                 formatGrouped(result.tensors.size()), formatBytes(result.bytes),
                  QString::number(result.seconds, 'f', 2), formatBytes(static_cast<std::uint64_t>(rate)))
             .arg(errors)
             .arg(warnings)
@@ -60,8 +61,12 @@ int runScan(const QStringList& args)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Worker threads (default: one per core)."),
                       QStringLiteral("N")});
+    parser.addOption({QStringLiteral("nan-inf-only"),
+                      QStringLiteral("Only look for NaN and Inf (no statistics, no other findings): a "
+                                     "memory-speed check for CI.")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to scan."));
-    const QString usage = QStringLiteral("usage: tensorscope-cli scan FILE [--json] [--threads N]");
+    const QString usage =
+        QStringLiteral("usage: tensorscope-cli scan FILE [--json] [--threads N] [--nan-inf-only]");
     if (!parseOrExplain(parser, args, usage))
         return ExitUsage;
     if (parser.positionalArguments().size() != 1) {
@@ -69,6 +74,7 @@ int runScan(const QStringList& args)
         return ExitUsage;
     }
     ScanOptions options;
+    options.nanInfOnly = parser.isSet(QStringLiteral("nan-inf-only"));
     if (parser.isSet(QStringLiteral("threads"))) {
         bool ok = false;
         options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
@@ -91,9 +97,9 @@ int runScan(const QStringList& args)
         return exitFor(result.error());
     }
     if (parser.isSet(QStringLiteral("json")))
-        printJson(**model, *result);
+        printJson(**model, *result, options.nanInfOnly);
     else
-        printText(**model, *result);
+        printText(**model, *result, options.nanInfOnly);
     for (const Diagnostic& d : result->findings) {
         if (d.severity == Severity::Error)
             return ExitInvalid;

@@ -27,7 +27,9 @@ Commands:
                             write one tensor as NumPy .npy or CSV (1-D/2-D)
   stats FILE [TENSOR...] [--bins N]
                             per-tensor statistics (NaN/Inf/zero counts, min, max, mean, std, L2) and histograms
-  scan FILE [--threads N]   scan every tensor on all cores; exit 1 if NaN or Inf is found
+  scan FILE [--threads N] [--nan-inf-only]
+                            scan every tensor on all cores; exit 1 if NaN or Inf is found
+                            (--nan-inf-only: that check alone, at memory speed, no statistics)
 
 Exit status: 0 success or valid, 1 invalid file or failed check, 2 usage or I/O error.)";
 

@@ -71,6 +71,36 @@ private Q_SLOTS:
         QCOMPARE(codes, want);
     }
 
+    void nanInfOnlyScanReportsJustThoseAndExitsOne()
+    {
+        const Run r = cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--nan-inf-only"),
+                           QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("check")).toString(), QStringLiteral("nan-inf"));
+        const QJsonArray tensors = o.value(QStringLiteral("tensors")).toArray();
+        QCOMPARE(tensors.size(), 51);
+        for (const QJsonValue& t : tensors) {
+            const QJsonObject to = t.toObject();
+            for (const char* key :
+                 {"name", "dtype", "count", "finite", "nan", "posinf", "neginf", "first_nan"})
+                QVERIFY2(to.contains(QLatin1String(key)), key);
+            QVERIFY2(!to.contains(QStringLiteral("mean")),
+                     "the check computes no statistics and must not print any");
+            if (to.value(QStringLiteral("name")).toString() == QLatin1String("fc.age.weights"))
+                QCOMPARE(to.value(QStringLiteral("nan_indices")).toArray(), (QJsonArray{5, 77}));
+        }
+        QStringList codes;
+        for (const QJsonValue& f : o.value(QStringLiteral("findings")).toArray())
+            codes << f.toObject().value(QStringLiteral("code")).toString();
+        QCOMPARE(codes, (QStringList{QStringLiteral("NanValues"), QStringLiteral("InfValues")}));
+
+        const Run text = cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--nan-inf-only")});
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY(text.out.contains("Checked for NaN/Inf 51 tensor(s)"));
+        QVERIFY(text.out.contains("error [InfValues] Tensor \"fc.gender.bias\""));
+    }
+
     void scanOfACleanModelExitsZero()
     {
         const QString path = test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
