@@ -13,8 +13,9 @@
 // Checked: every count of every tensor against a plain per-element decode (decode::element), the
 // invariants (nan + inf + finite = count, min <= max, histograms holding every finite value), the
 // two scans identical to the bit, TensorAnalyzer on the whole tensor and on ranges merged with
-// mergeFollowing giving the same numbers, findings consistent with the counts, and ElementReader,
-// buildHeatmap and buildEnvelope agreeing with the same decode.
+// mergeFollowing giving the same numbers, findings consistent with the counts, the NaN/Inf-only
+// check agreeing with the full scan, and ElementReader, buildHeatmap and buildEnvelope agreeing
+// with the same decode.
 #include "FuzzSupport.h"
 
 #include "analysis/DtypeDecoder.h"
@@ -554,6 +555,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int i = static_cast<int>(model->tensors().size()); i-- > 0;)
         parallel.tensors.push_back(i);
     const ts::ScanResult b = scan(model, parallel);
+
+    // The NaN/Inf-only check (raw-pattern test, no decoding) must count exactly what the full
+    // scan counted, record the same indices and raise the same NaN/Inf findings.
+    ts::ScanOptions nanInf;
+    nanInf.threads = threads;
+    nanInf.nanInfOnly = true;
+    const ts::ScanResult q = scan(model, nanInf);
+    FUZZ_CHECK(q.tensors.size() == a.tensors.size());
+    for (std::size_t i = 0; i < q.tensors.size(); ++i) {
+        const ts::ValueStats& full = a.tensors[i].values;
+        const ts::ValueStats& quick = q.tensors[i].values;
+        FUZZ_CHECK(q.tensors[i].nanInfOnly && quick.count == full.count && quick.finite == full.finite);
+        FUZZ_CHECK(quick.nan == full.nan && quick.posinf == full.posinf && quick.neginf == full.neginf);
+        FUZZ_CHECK(quick.nanIndices == full.nanIndices && quick.infIndices == full.infIndices);
+    }
+    std::size_t nanInfFindings = 0;
+    for (const ts::Diagnostic& d : a.findings) {
+        if (d.code != QLatin1String("NanValues") && d.code != QLatin1String("InfValues"))
+            continue;
+        FUZZ_CHECK(nanInfFindings < q.findings.size());
+        const ts::Diagnostic& e = q.findings[nanInfFindings++];
+        FUZZ_CHECK(e.code == d.code && e.tensor == d.tensor && e.message == d.message && e.offset == d.offset);
+    }
+    FUZZ_CHECK(nanInfFindings == q.findings.size());
 
     const std::size_t count = model->tensors().size();
     FUZZ_CHECK(a.tensors.size() == count && b.tensors.size() == count);
