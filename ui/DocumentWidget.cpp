@@ -244,12 +244,12 @@ void DocumentWidget::focusSearch()
     m_browser->focusFilter();
 }
 
-void DocumentWidget::startScan()
+void DocumentWidget::startScan(ScanView::Check check)
 {
     if (m_state != State::Loaded)
         return;
     m_pages->setCurrentWidget(m_scan);
-    m_scan->startScan();
+    m_scan->startScan(check);
 }
 
 bool DocumentWidget::selectTensor(const QString& name)

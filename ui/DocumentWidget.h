@@ -1,6 +1,7 @@
 #pragma once
 
 #include "LoadResult.h"
+#include "ScanView.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -18,7 +19,6 @@ namespace ts::ui {
 class ErrorView;
 class MetadataView;
 class RawHeaderView;
-class ScanView;
 class StatsJob;
 struct SaveOutcome;
 class ReloadBanner;
@@ -64,8 +64,9 @@ public:
     ErrorView* errorView() const { return m_error; }
     ReloadBanner* reloadBanner() const { return m_banner; }
     ScanView* scanView() const { return m_scan; }
-    // Shows the Scan page and starts a whole-model scan (its findings join the audit list).
-    void startScan();
+    // Shows the Scan page and starts a whole-model scan, or the NaN/Inf check alone (its findings
+    // join the audit list).
+    void startScan(ScanView::Check check = ScanView::Check::Full);
 
     // Metadata editing (DocumentWidgetSave.cpp). Single files only: the shards of a model each
     // carry their own copy of the map, and editing one of them would make them disagree.

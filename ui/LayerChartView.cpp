@@ -29,7 +29,6 @@ LayerChartView::LayerChartView(QWidget* parent)
     controls->addWidget(new QLabel(tr("Per-layer:"), this));
     controls->addWidget(m_family, 1);
     controls->addWidget(m_statistic);
-    m_empty->setText(tr("No repeated numbered blocks (such as layers.N.) in this model, or no scan yet."));
     m_empty->setAlignment(Qt::AlignCenter);
     m_plot->setMinimumHeight(200);
     m_plot->usePalette();
@@ -52,13 +51,16 @@ LayerChartView::LayerChartView(QWidget* parent)
     clear();
 }
 
-void LayerChartView::clear()
+void LayerChartView::clear(const QString& note)
 {
     setData({}, {});
+    if (!note.isEmpty())
+        m_empty->setText(note);
 }
 
 void LayerChartView::setData(const std::vector<QString>& names, std::vector<TensorStats> stats)
 {
+    m_empty->setText(tr("No repeated numbered blocks (such as layers.N.) in this model, or no scan yet."));
     m_stats = std::move(stats);
     m_families = layerFamilies(names);
     // Largest families first: the deepest repetition is where a stray layer is easiest to see.

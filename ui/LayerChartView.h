@@ -25,7 +25,8 @@ public:
 
     // `stats[i]` belongs to tensor `names[i]`.
     void setData(const std::vector<QString>& names, std::vector<TensorStats> stats);
-    void clear();
+    // No chart; `note` (if given) says why in place of the default text.
+    void clear(const QString& note = {});
     int familyCount() const { return static_cast<int>(m_families.size()); }
     void setFamily(int index);
     void setFamily(const QString& pattern);

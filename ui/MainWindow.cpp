@@ -139,11 +139,16 @@ void MainWindow::createActions()
     });
     scan->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     scan->setStatusTip(tr("Read every tensor: NaN, Inf, zeros, extremes; findings join the audit list."));
+    QAction* nanInf = analysis->addAction(tr("Check for &NaN/Inf"), this, [this] {
+        if (DocumentWidget* doc = currentDocument())
+            doc->startScan(ScanView::Check::NanInfOnly);
+    });
+    nanInf->setStatusTip(tr("Only look for NaN and Inf values, at memory speed: no statistics."));
     QToolBar* analysisBar = addToolBar(tr("Analysis"));
     analysisBar->setObjectName(QStringLiteral("analysisToolBar"));
     analysisBar->setMovable(false);
     analysisBar->addAction(scan);
-    m_documentActions << scan;
+    m_documentActions << scan << nanInf;
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tensorscope"), this, [this] {

@@ -65,6 +65,10 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
     const std::uint64_t inf = v.posinf + v.neginf;
     if (role == TensorNameRole)
         return row.stats.name;
+    // The NaN/Inf check computed no statistics: those cells stay empty (and sort as equal).
+    const bool computed = !row.stats.nanInfOnly || index.column() < ZerosColumn || index.column() > StdColumn;
+    if (!computed && (role == SortRole || role == Qt::DisplayRole))
+        return {};
     if (role == SortRole) {
         switch (index.column()) {
         case TensorColumn: return row.stats.name;

@@ -33,16 +33,20 @@ QString eta(double seconds)
 } // namespace
 
 ScanView::ScanView(QWidget* parent)
-    : QWidget(parent), m_start(new QPushButton(tr("Scan Model"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+    : QWidget(parent), m_start(new QPushButton(tr("Scan Model"), this)),
+      m_nanInf(new QPushButton(tr("Check NaN/Inf"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_table(new ScanTableModel(this)),
       m_proxy(new QSortFilterProxyModel(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
 {
     m_start->setToolTip(tr("Read every tensor and compute its statistics; findings join the summary's audit list."));
+    m_nanInf->setToolTip(tr("Only look for NaN and Inf values: reads the model at memory speed and computes no "
+                            "statistics (Scan Model computes them)."));
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(true);
     m_progress->setMinimumWidth(220);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_start);
+    bar->addWidget(m_nanInf);
     bar->addWidget(m_cancel);
     bar->addWidget(m_progress, 1);
     bar->addWidget(m_status, 2);
@@ -69,7 +73,8 @@ ScanView::ScanView(QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(splitter, 1);
 
-    connect(m_start, &QPushButton::clicked, this, &ScanView::startScan);
+    connect(m_start, &QPushButton::clicked, this, [this] { startScan(Check::Full); });
+    connect(m_nanInf, &QPushButton::clicked, this, [this] { startScan(Check::NanInfOnly); });
     connect(m_cancel, &QPushButton::clicked, this, &ScanView::cancelScan);
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         emit tensorActivated(index.data(ScanTableModel::TensorNameRole).toString());
@@ -94,12 +99,14 @@ void ScanView::setModel(std::shared_ptr<const Model> model)
     m_progress->setValue(0);
     m_status->setText(tr("Not scanned yet."));
     m_start->setEnabled(m_model != nullptr);
+    m_nanInf->setEnabled(m_model != nullptr);
 }
 
 void ScanView::setRunning(bool running)
 {
     m_running = running;
     m_start->setEnabled(!running && m_model);
+    m_nanInf->setEnabled(!running && m_model);
     m_cancel->setEnabled(running);
 }
 
@@ -108,12 +115,14 @@ QString ScanView::statusText() const
     return m_status->text();
 }
 
-void ScanView::startScan()
+void ScanView::startScan(Check check)
 {
     if (!m_model || m_running)
         return;
     const quint64 job = ++m_job;
-    m_scanner = std::make_shared<ModelScanner>(m_model);
+    ScanOptions options;
+    options.nanInfOnly = check == Check::NanInfOnly;
+    m_scanner = std::make_shared<ModelScanner>(m_model, options);
     // Progress arrives on the worker running run(), every 100 ms at most: forward it queued to a
     // guarded pointer, so a closed tab is never touched.
     QPointer<ScanView> self(this);
@@ -129,7 +138,8 @@ void ScanView::startScan()
     m_table->clear();
     m_layers->clear();
     m_progress->setValue(0);
-    m_status->setText(tr("Scanning %1\u2026").arg(formatBytes(m_model->totalTensorBytes())));
+    m_status->setText((options.nanInfOnly ? tr("Checking %1 for NaN/Inf\u2026") : tr("Scanning %1\u2026"))
+                          .arg(formatBytes(m_model->totalTensorBytes())));
     setRunning(true);
     auto* watcher = new QFutureWatcher<Result<ScanResult>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
@@ -181,7 +191,9 @@ void ScanView::onFinished(quint64 job, Result<ScanResult> result)
     int errors = 0;
     for (const Diagnostic& d : r.findings)
         errors += d.severity == Severity::Error;
-    m_status->setText(tr("%1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)")
+    const bool nanInfOnly = !r.tensors.empty() && r.tensors.front().nanInfOnly;
+    m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)")
+                                  : tr("%1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)"))
                           .arg(r.tensors.size())
                           .arg(formatBytes(r.bytes))
                           .arg(r.seconds, 0, 'f', 2)
@@ -191,8 +203,12 @@ void ScanView::onFinished(quint64 job, Result<ScanResult> result)
     names.reserve(m_model->tensors().size());
     for (const ModelTensor& t : m_model->tensors())
         names.push_back(t.info.name);
-    // ScanResult::tensors is in model order when ScanOptions::tensors is empty, as here.
-    m_layers->setData(names, r.tensors);
+    // ScanResult::tensors is in model order when ScanOptions::tensors is empty, as here. The
+    // NaN/Inf check has no statistics to chart.
+    if (nanInfOnly)
+        m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
+    else
+        m_layers->setData(names, r.tensors);
     m_table->setResult(std::move(r.tensors), r.findings);
     // Findings first (errors before warnings): what the user scanned for.
     m_view->sortByColumn(ScanTableModel::FindingsColumn, Qt::DescendingOrder);

@@ -22,15 +22,18 @@ class ScanTableModel;
 
 // The whole-model scan page: runs ModelScanner off the UI thread with a throttled progress bar
 // (bytes/s, ETA) and a Cancel button, then lists every tensor's statistics and findings in a
-// sortable table and feeds the per-layer chart.
+// sortable table and feeds the per-layer chart. The NaN/Inf check (ScanOptions::nanInfOnly) runs
+// the same way at memory speed; its table has NaN/Inf counts only and no per-layer chart.
 class ScanView final : public QWidget {
     Q_OBJECT
 public:
+    enum class Check { Full, NanInfOnly };
+
     explicit ScanView(QWidget* parent = nullptr);
     ~ScanView() override;
 
     void setModel(std::shared_ptr<const Model> model);
-    void startScan();
+    void startScan(Check check = Check::Full);
     void cancelScan();
     bool isRunning() const { return m_running; }
     QString statusText() const;
@@ -39,6 +42,7 @@ public:
     QTableView* tableView() const { return m_view; }
     LayerChartView* layerChart() const { return m_layers; }
     QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* nanInfButton() const { return m_nanInf; }
 
 signals:
     void tensorActivated(const QString& name);
@@ -57,6 +61,7 @@ private:
     quint64 m_job = 0;
     bool m_running = false;
     QPushButton* m_start;
+    QPushButton* m_nanInf;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_status;

@@ -81,7 +81,8 @@ int main(int argc, char** argv)
         QStringLiteral("Save an image of the window once the files are open, then quit."),
         QStringLiteral("png"));
     const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("Page to show: summary, tensors, metadata, header or scan (starts a scan)."),
+                                  QStringLiteral("Page to show: summary, tensors, metadata, header, scan (starts a scan) or "
+                                                 "nan-inf (starts the NaN/Inf check)."),
                                   QStringLiteral("page"), QStringLiteral("summary"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select a tensor by name."),
                                     QStringLiteral("name"));
@@ -146,10 +147,11 @@ int main(int argc, char** argv)
             doc->showPage(Page::HeaderPage);
         if (!selected.isEmpty())
             doc->selectTensor(selected);
-        // --page scan starts a scan; the screenshot then waits for its result.
-        const bool scanning = pageName == QLatin1String("scan");
+        // --page scan starts a scan (nan-inf: the NaN/Inf check); the screenshot waits for it.
+        const bool scanning = pageName == QLatin1String("scan") || pageName == QLatin1String("nan-inf");
         if (scanning)
-            doc->startScan();
+            doc->startScan(pageName == QLatin1String("scan") ? ts::ui::ScanView::Check::Full
+                                                              : ts::ui::ScanView::Check::NanInfOnly);
         if (--pending == 0 && !shotPath.isEmpty()) {
             auto shoot = [&] {
                 QTimer::singleShot(shotDelay, &window, [&] {

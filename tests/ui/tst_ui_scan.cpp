@@ -47,6 +47,7 @@ class TestUiScan : public QObject {
     Q_OBJECT
 private slots:
     void scanListsPlantedAnomalies();
+    void nanInfCheckListsOnlyNanAndInf();
     void scanCanBeCancelled();
     void layerChartHasOnePointPerBlock();
     void layerChartOnFixtureBlocks();
@@ -130,6 +131,50 @@ void TestUiScan::scanListsPlantedAnomalies()
     emit scan->tableView()->doubleClicked(top);
     QCOMPARE(doc.currentPage(), DocumentWidget::TensorsPage);
     QCOMPARE(doc.tensorBrowser()->details()->field(QStringLiteral("name")), *expectNan.begin());
+}
+
+// The "Check NaN/Inf" button: the same table with NaN/Inf counts and nothing computed left blank,
+// only NaN/Inf findings (in the audit list too), and no per-layer chart.
+void TestUiScan::nanInfCheckListsOnlyNanAndInf()
+{
+    const QString path = realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
+    REQUIRE_FIXTURE(path);
+    DocumentWidget doc(path);
+    QVERIFY(loaded(doc));
+    ScanView* scan = doc.scanView();
+    new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &doc);
+    QVERIFY(scan->nanInfButton()->isEnabled());
+    QTest::mouseClick(scan->nanInfButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
+    QVERIFY2(scan->statusText().startsWith(QStringLiteral("NaN/Inf check: 51 tensors")),
+             qPrintable(scan->statusText()));
+
+    const ScanTableModel* table = scan->tableModel();
+    QCOMPARE(table->rowCount(), 51);
+    QHash<QString, QString> findings;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QString name = table->index(r, 0).data().toString();
+        findings.insert(name, table->index(r, ScanTableModel::FindingsColumn).data().toString());
+        for (int c : {ScanTableModel::ZerosColumn, ScanTableModel::MeanColumn, ScanTableModel::StdColumn})
+            QVERIFY2(!table->index(r, c).data().isValid(), "a statistic the check did not compute is shown");
+        if (name == QLatin1String("fc.age.weights"))
+            QCOMPARE(table->index(r, ScanTableModel::NanColumn).data().toString(), QStringLiteral("2"));
+        if (name == QLatin1String("fc.gender.bias"))
+            QCOMPARE(table->index(r, ScanTableModel::InfColumn).data().toString(), QStringLiteral("1"));
+    }
+    QCOMPARE(findings.value(QStringLiteral("fc.age.weights")), QStringLiteral("NanValues"));
+    QCOMPARE(findings.value(QStringLiteral("fc.gender.bias")), QStringLiteral("InfValues"));
+    QCOMPARE(findings.value(QStringLiteral("entry_flow.conv_in.bias")), QString()); // all zero: not looked at
+    QCOMPARE(scan->layerChart()->familyCount(), 0);
+
+    const AuditModel* audit = doc.summaryView()->auditModel();
+    QStringList fromScan;
+    for (int r = 0; r < audit->rowCount(); ++r) {
+        if (audit->index(r, AuditModel::SourceColumn).data().toString() == QLatin1String("scan"))
+            fromScan << audit->diagnostic(r).code;
+    }
+    fromScan.sort();
+    QCOMPARE(fromScan, (QStringList{QStringLiteral("InfValues"), QStringLiteral("NanValues")}));
 }
 
 void TestUiScan::scanCanBeCancelled()
