@@ -288,6 +288,80 @@ __attribute__((target("avx2,f16c"))) void f32ToF16Hardware(const std::byte* __re
     if (i < n)
         f32ToF16Block(in + 4 * i, out + 2 * i, n - i, tally);
 }
+
+// AVX-512 with the BF16 extension (Intel since Cooper Lake, AMD since Zen 4), usable by this
+// process: the CPUID bits for AVX512F, AVX512VL, AVX512BW and AVX512_BF16, and the OS saving the
+// opmask and ZMM state (XCR0 bits 5-7) besides XMM and YMM.
+bool cpuHasAvx512Bf16()
+{
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return false;
+    constexpr unsigned kOsxsave = 1u << 27;
+    if ((ecx & kOsxsave) == 0)
+        return false;
+    unsigned xcr0 = 0, xcr0High = 0;
+    __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
+    (void)xcr0High;
+    if ((xcr0 & 0xe6u) != 0xe6u)
+        return false;
+    if (__get_cpuid_max(0, nullptr) < 7)
+        return false;
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    constexpr unsigned kF = 1u << 16, kBw = 1u << 30, kVl = 1u << 31;
+    if ((ebx & (kF | kBw | kVl)) != (kF | kBw | kVl) || eax < 1)
+        return false;
+    __cpuid_count(7, 1, eax, ebx, ecx, edx);
+    constexpr unsigned kBf16 = 1u << 5;
+    return (eax & kBf16) != 0;
+}
+
+bool hardwareBf16()
+{
+    static const bool supported = cpuHasAvx512Bf16();
+    return supported && g_allowHardware.load(std::memory_order_relaxed);
+}
+
+// VCVTNEPS2BF16 rounds to nearest even and turns a NaN into its top half with the quiet bit set,
+// as f32ToBf16Block does; but it reads a subnormal input as zero, so a group of 16 holding one
+// goes to the portable kernel. Then no result is subnormal or zero from a non-zero input (BF16
+// has F32's exponent range: nothing underflows), and a finite input overflows to Inf exactly
+// from |x| >= 0x7f7f8000 (halfway past the largest BF16, 0x7f7f, an odd code: the tie goes up).
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512bf16"))) void
+f32ToBf16Hardware(const std::byte* __restrict in, std::byte* __restrict out, std::size_t n,
+                  std::uint32_t* __restrict tally)
+{
+    const __m512i absMask = _mm512_set1_epi32(0x7fffffff);
+    const __m512i inf = _mm512_set1_epi32(0x7f800000);
+    const __m512i overFrom = _mm512_set1_epi32(0x7f7f8000);
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i subnormalTop = _mm512_set1_epi32(0x007ffffe); // |x| - 1 at or below: subnormal
+    __m512i over = _mm512_setzero_si512(), nans = _mm512_setzero_si512();
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m512i x = _mm512_loadu_si512(in + 4 * i);
+        const __m512i ax = _mm512_and_si512(x, absMask);
+        if (_mm512_cmple_epu32_mask(_mm512_sub_epi32(ax, one), subnormalTop) != 0) {
+            f32ToBf16Block(in + 4 * i, out + 2 * i, 16, tally);
+            continue;
+        }
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 2 * i),
+                            reinterpret_cast<__m256i>(_mm512_cvtneps_pbh(_mm512_castsi512_ps(x))));
+        nans = _mm512_mask_add_epi32(nans, _mm512_cmpgt_epu32_mask(ax, inf), nans, one);
+        over = _mm512_mask_add_epi32(
+            over, _mm512_cmpge_epu32_mask(ax, overFrom) & _mm512_cmplt_epu32_mask(ax, inf), over, one);
+    }
+    // Lane by lane: GCC 12's _mm512_reduce_add_epi32 trips -Wuninitialized in its own header.
+    alignas(64) std::uint32_t lanes[2][16];
+    _mm512_store_si512(lanes[0], over);
+    _mm512_store_si512(lanes[1], nans);
+    for (int l = 0; l < 16; ++l) {
+        tally[0] += lanes[0][l];
+        tally[2] += lanes[1][l];
+    }
+    if (i < n)
+        f32ToBf16Block(in + 4 * i, out + 2 * i, n - i, tally);
+}
 #endif
 
 // Runs `kernel` in steps of kStepBytes of input, prefetching the next step's lines before each:
@@ -381,8 +455,13 @@ void DtypeConverter::convert(Dtype from, Dtype to, const std::byte* in, std::byt
         std::memcpy(out, in, n * inSize);
         return;
     }
-    if (from == Dtype::F32 && to == Dtype::BF16)
+    if (from == Dtype::F32 && to == Dtype::BF16) {
+#ifdef TS_HAVE_F16C_KERNEL
+        if (hardwareBf16())
+            return blocked(f32ToBf16Hardware, in, out, n, 4, 2, counts);
+#endif
         return blocked(f32ToBf16Block, in, out, n, 4, 2, counts);
+    }
     if (from == Dtype::F32 && to == Dtype::F16) {
 #ifdef TS_HAVE_F16C_KERNEL
         if (hardwareF16())

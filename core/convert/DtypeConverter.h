@@ -33,8 +33,8 @@ public:
     // Converts n elements from `in` to `out` (which must not overlap) and adds to `counts`.
     static void convert(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::size_t n,
                         ConversionCounts& counts);
-    // Off: use only the portable kernels (F32 -> F16 otherwise uses the CPU's F16C instruction
-    // when it has one). For tests and benchmarks that compare the two.
+    // Off: use only the portable kernels (F32 -> F16 otherwise uses the CPU's F16C instruction,
+    // F32 -> BF16 its AVX512_BF16 one, when it has them). For tests and benchmarks that compare.
     static void setHardwareKernelsAllowed(bool allowed);
     // One element as a double (exact for every supported dtype).
     static double decode(Dtype from, const std::byte* element);

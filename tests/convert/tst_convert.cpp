@@ -296,21 +296,27 @@ void TestConvert::valuesMatchIndependentReference()
 
 void TestConvert::portableKernelsMatchHardware()
 {
-    // F32 -> F16 uses F16C where the CPU has it; the portable kernel must give the same bits and counts.
-    const std::vector<float> f = asFloats(m_values);
-    std::vector<std::byte> a(f.size() * 2), b(f.size() * 2);
-    ConversionCounts ca, cb;
-    DtypeConverter::convert(Dtype::F32, Dtype::F16, reinterpret_cast<const std::byte*>(f.data()), a.data(),
-                            f.size(), ca);
-    DtypeConverter::setHardwareKernelsAllowed(false);
-    DtypeConverter::convert(Dtype::F32, Dtype::F16, reinterpret_cast<const std::byte*>(f.data()), b.data(),
-                            f.size(), cb);
-    DtypeConverter::setHardwareKernelsAllowed(true);
-    QCOMPARE(ca, cb);
-    const QString diff = compareElements(
-        Dtype::F16, QByteArray(reinterpret_cast<const char*>(a.data()), static_cast<qsizetype>(a.size())),
-        QByteArray(reinterpret_cast<const char*>(b.data()), static_cast<qsizetype>(b.size())));
-    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    // F32 -> F16 uses F16C and F32 -> BF16 AVX512_BF16 where the CPU has them; the portable
+    // kernels must give the same bits and counts: on the edge values, and on a sweep of the whole
+    // 32-bit space (every exponent, both signs, NaN payloads, subnormals, ties, the Inf threshold).
+    std::vector<float> f = asFloats(m_values);
+    for (std::uint64_t u = 0; u <= 0xffffffffull; u += 4099)
+        f.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(u)));
+    for (std::uint32_t u : {0x7f7f8000u, 0x7f7f7fffu, 0xff7f8000u, 0x00800000u, 0x007fffffu, 0x80000001u,
+                            0x3f808000u, 0x3f818000u, 0x477ff000u, 0x477fefffu, 0x33000000u, 0x33000001u})
+        f.push_back(std::bit_cast<float>(u));
+    for (const Dtype to : {Dtype::F16, Dtype::BF16}) {
+        std::vector<std::byte> a(f.size() * 2), b(f.size() * 2);
+        ConversionCounts ca, cb;
+        const auto* in = reinterpret_cast<const std::byte*>(f.data());
+        DtypeConverter::convert(Dtype::F32, to, in, a.data(), f.size(), ca);
+        DtypeConverter::setHardwareKernelsAllowed(false);
+        DtypeConverter::convert(Dtype::F32, to, in, b.data(), f.size(), cb);
+        DtypeConverter::setHardwareKernelsAllowed(true);
+        QCOMPARE(ca, cb);
+        QVERIFY2(ca.nan > 0 && ca.overflowed > 0, "the sweep must reach NaN and overflow");
+        QVERIFY2(a == b, qPrintable(dtypeName(to) + QStringLiteral(": hardware and portable kernels differ")));
+    }
 }
 
 void TestConvert::f16NanPayloadDoesNotDependOnTheCpu()

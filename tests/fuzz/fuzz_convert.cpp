@@ -11,8 +11,8 @@
 // the analysis engine's own decoders), NaN stays NaN and every sign is kept; the measured NaN,
 // overflow and underflow counts are the ones the elements show (Inf-capable targets: output Inf =
 // input Inf + overflows); converting back to a wider source is exact; ConvertingSource gives the
-// same bytes for a partial, misaligned read; F32 -> F16 gives the same bytes and counts with and
-// without the F16C kernel.
+// same bytes for a partial, misaligned read; F32 -> F16 and F32 -> BF16 give the same bytes and
+// counts with and without the F16C / AVX512_BF16 kernels.
 #include "FuzzSupport.h"
 
 #include "ConvertWriter.h"
@@ -233,8 +233,9 @@ void checkTensor(const ts::PlannedTensor& t, const ts::SafetensorsFile& written,
     char one = 0;
     FUZZ_CHECK(!source.read(size, std::as_writable_bytes(std::span(&one, 1))).ok());
 
-    // F32 -> F16 has a hardware kernel (F16C) beside the portable one: same bytes, same counts.
-    if (t.from == ts::Dtype::F32 && t.to == ts::Dtype::F16) {
+    // F32 -> F16 and F32 -> BF16 have hardware kernels (F16C, AVX512_BF16) beside the portable
+    // ones: same bytes, same counts.
+    if (t.from == ts::Dtype::F32 && (t.to == ts::Dtype::F16 || t.to == ts::Dtype::BF16)) {
         QByteArray portable(out.size(), Qt::Uninitialized);
         ts::ConversionCounts c;
         ts::DtypeConverter::setHardwareKernelsAllowed(false);
