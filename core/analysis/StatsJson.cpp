@@ -25,15 +25,29 @@ void countArray(JsonWriter& json, const QString& key, const std::vector<std::uin
     indexArray(json, key, counts);
 }
 
-} // namespace
-
-void writeValueStatsJson(JsonWriter& json, const ValueStats& s)
+// The members the NaN/Inf-only check also computes: the counts, then the positions.
+void nanInfCounts(JsonWriter& json, const ValueStats& s)
 {
     json.key(QStringLiteral("count")).value(s.count);
     json.key(QStringLiteral("finite")).value(s.finite);
     json.key(QStringLiteral("nan")).value(s.nan);
     json.key(QStringLiteral("posinf")).value(s.posinf);
     json.key(QStringLiteral("neginf")).value(s.neginf);
+}
+
+void nanInfPositions(JsonWriter& json, const ValueStats& s)
+{
+    optionalIndex(json, QStringLiteral("first_nan"), s.firstNan());
+    optionalIndex(json, QStringLiteral("first_inf"), s.firstInf());
+    indexArray(json, QStringLiteral("nan_indices"), s.nanIndices);
+    indexArray(json, QStringLiteral("inf_indices"), s.infIndices);
+}
+
+} // namespace
+
+void writeValueStatsJson(JsonWriter& json, const ValueStats& s)
+{
+    nanInfCounts(json, s);
     json.key(QStringLiteral("zeros")).value(s.zeros);
     json.key(QStringLiteral("subnormals")).value(s.subnormals);
     json.key(QStringLiteral("min")).value(s.min);
@@ -47,10 +61,7 @@ void writeValueStatsJson(JsonWriter& json, const ValueStats& s)
     json.key(QStringLiteral("f16_overflow")).value(s.f16Overflow);
     json.key(QStringLiteral("f16_underflow")).value(s.f16Underflow);
     json.key(QStringLiteral("bf16_underflow")).value(s.bf16Underflow);
-    optionalIndex(json, QStringLiteral("first_nan"), s.firstNan());
-    optionalIndex(json, QStringLiteral("first_inf"), s.firstInf());
-    indexArray(json, QStringLiteral("nan_indices"), s.nanIndices);
-    indexArray(json, QStringLiteral("inf_indices"), s.infIndices);
+    nanInfPositions(json, s);
 }
 
 void writeHistogramJson(JsonWriter& json, const Histogram& h)
@@ -77,16 +88,8 @@ void writeTensorStatsJson(JsonWriter& json, const TensorStats& t, const std::vec
         json.value(d);
     json.endArray();
     if (t.nanInfOnly) { // the NaN/Inf check computed these and nothing else
-        const ValueStats& s = t.values;
-        json.key(QStringLiteral("count")).value(s.count);
-        json.key(QStringLiteral("finite")).value(s.finite);
-        json.key(QStringLiteral("nan")).value(s.nan);
-        json.key(QStringLiteral("posinf")).value(s.posinf);
-        json.key(QStringLiteral("neginf")).value(s.neginf);
-        optionalIndex(json, QStringLiteral("first_nan"), s.firstNan());
-        optionalIndex(json, QStringLiteral("first_inf"), s.firstInf());
-        indexArray(json, QStringLiteral("nan_indices"), s.nanIndices);
-        indexArray(json, QStringLiteral("inf_indices"), s.infIndices);
+        nanInfCounts(json, t.values);
+        nanInfPositions(json, t.values);
         json.endObject();
         return;
     }

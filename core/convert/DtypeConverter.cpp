@@ -225,19 +225,26 @@ std::atomic<bool> g_allowHardware{true};
 // for __builtin_cpu_supports("avx2"): the CPU has the feature bits, and the OS saves the YMM
 // registers on a context switch (OSXSAVE set and XCR0 enabling SSE and AVX state); without the
 // latter AVX instructions fault even on a CPU that has them.
-bool cpuHasAvx2F16c()
+// `cpuid1Ecx` has OSXSAVE and XCR0 enables every state component in `mask`.
+bool osSavesState(unsigned cpuid1Ecx, unsigned mask)
 {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-        return false;
-    constexpr unsigned kOsxsave = 1u << 27, kAvx = 1u << 28, kF16c = 1u << 29;
-    if ((ecx & (kOsxsave | kAvx | kF16c)) != (kOsxsave | kAvx | kF16c))
+    constexpr unsigned kOsxsave = 1u << 27;
+    if ((cpuid1Ecx & kOsxsave) == 0)
         return false;
     unsigned xcr0 = 0, xcr0High = 0;
     // xgetbv by its opcode: _xgetbv() would need the xsave target attribute on this function.
     __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
     (void)xcr0High;
-    if ((xcr0 & 0x6u) != 0x6u) // XMM (bit 1) and YMM (bit 2) state
+    return (xcr0 & mask) == mask;
+}
+
+bool cpuHasAvx2F16c()
+{
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return false;
+    constexpr unsigned kAvx = 1u << 28, kF16c = 1u << 29;
+    if ((ecx & (kAvx | kF16c)) != (kAvx | kF16c) || !osSavesState(ecx, 0x6u)) // XMM and YMM state
         return false;
     if (__get_cpuid_max(0, nullptr) < 7)
         return false;
@@ -295,15 +302,7 @@ __attribute__((target("avx2,f16c"))) void f32ToF16Hardware(const std::byte* __re
 bool cpuHasAvx512Bf16()
 {
     unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
-        return false;
-    constexpr unsigned kOsxsave = 1u << 27;
-    if ((ecx & kOsxsave) == 0)
-        return false;
-    unsigned xcr0 = 0, xcr0High = 0;
-    __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
-    (void)xcr0High;
-    if ((xcr0 & 0xe6u) != 0xe6u)
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !osSavesState(ecx, 0xe6u)) // XMM, YMM, opmask, ZMM
         return false;
     if (__get_cpuid_max(0, nullptr) < 7)
         return false;
