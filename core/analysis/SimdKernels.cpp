@@ -549,7 +549,24 @@ void F16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT o
     std::size_t i = 0;
     for (; i + N <= n; i += N) {
         PrefetchAhead(in + i, N * 2);
-        hn::StoreU(hn::PromoteTo(df, hn::LoadU(dh, in + i)), df, out + i);
+        auto v = hn::PromoteTo(df, hn::LoadU(dh, in + i));
+#if HWY_TARGET >= HWY_SSE4
+        // Without F16C, Highway 1.0.3 widens in software and biases exponent 31 like any other:
+        // Inf came out as 65536 and NaN as 98304, finite, so a scan on such a CPU missed them.
+        // Those lanes get decode::f16's answer: the sign, an all-ones exponent, the payload.
+        const hn::RebindToUnsigned<decltype(df)> du;
+        const hn::Rebind<std::uint16_t, decltype(df)> d16;
+        const auto bits = hn::PromoteTo(du, hn::LoadU(d16, reinterpret_cast<const std::uint16_t*>(in + i)));
+        const auto exponent = hn::Set(du, 0x7c00u);
+        const auto special = hn::Eq(hn::And(bits, exponent), exponent);
+        if (!hn::AllFalse(du, special)) {
+            const auto sign = hn::ShiftLeft<16>(hn::And(bits, hn::Set(du, 0x8000u)));
+            const auto payload = hn::ShiftLeft<13>(hn::And(bits, hn::Set(du, 0x3ffu)));
+            const auto wide = hn::Or(hn::Or(sign, hn::Set(du, 0x7f800000u)), payload);
+            v = hn::IfThenElse(hn::RebindMask(df, special), hn::BitCast(df, wide), v);
+        }
+#endif
+        hn::StoreU(v, df, out + i);
     }
     for (; i < n; ++i)
         out[i] = ts::decode::f16(std::bit_cast<std::uint16_t>(in[i]));

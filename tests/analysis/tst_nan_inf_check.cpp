@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <hwy/targets.h>
+
 #include <random>
 
 #include <unistd.h>
@@ -121,15 +123,34 @@ private Q_SLOTS:
         auto model = Model::open(path);
         QVERIFY2(model, qPrintable(test::errText(model)));
 
-        const ScanResult full = scan(*model, false, 2);
+        // On every instruction set the binary carries (the dispatcher forced to each in turn):
+        // both the check's pattern test and the full statistics' decoders are SIMD kernels.
         std::uint64_t special = 0;
+        for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
+            hwy::SetSupportedTargetsForTest(target);
+            const QByteArray where = QByteArray(hwy::TargetName(target)) + ": ";
+            compareWithFullScan(*model, where, special);
+            hwy::SetSupportedTargetsForTest(0);
+            if (QTest::currentTestFailed())
+                return;
+        }
+        QVERIFY2(special > 10000, "the data must hold NaN and Inf for the comparison to mean anything");
+    }
+
+private:
+    // The NaN/Inf check against the full scan on `model`: counts, indices, findings; adds the
+    // number of NaN/Inf values seen to `special`.
+    void compareWithFullScan(const std::shared_ptr<const Model>& model, const QByteArray& where,
+                             std::uint64_t& special)
+    {
+        const ScanResult full = scan(model, false, 2);
         for (int threads : {1, 2}) {
-            const ScanResult quick = scan(*model, true, threads);
+            const ScanResult quick = scan(model, true, threads);
             QCOMPARE(quick.tensors.size(), full.tensors.size());
             for (std::size_t i = 0; i < full.tensors.size(); ++i) {
                 const ValueStats& a = full.tensors[i].values;
                 const ValueStats& b = quick.tensors[i].values;
-                const QByteArray what = full.tensors[i].name.toUtf8();
+                const QByteArray what = where + full.tensors[i].name.toUtf8();
                 QVERIFY(quick.tensors[i].nanInfOnly);
                 QVERIFY2(b.count == a.count && b.finite == a.finite, what.constData());
                 QVERIFY2(b.nan == a.nan && b.posinf == a.posinf && b.neginf == a.neginf, what.constData());
@@ -151,9 +172,9 @@ private Q_SLOTS:
                 QCOMPARE(quick.findings[i].offset, want[i].offset);
             }
         }
-        QVERIFY2(special > 10000, "the data must hold NaN and Inf for the comparison to mean anything");
     }
 
+private Q_SLOTS:
     void plantedAnomaliesAreFoundAndNothingElse()
     {
         const QString path = test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
