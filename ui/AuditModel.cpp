@@ -20,11 +20,13 @@ void AuditModel::setDiagnostics(std::vector<Diagnostic> diagnostics)
     endResetModel();
 }
 
-void AuditModel::addDiagnostics(const QString& source, std::vector<Diagnostic> diagnostics)
+void AuditModel::addDiagnostics(const QString& source, std::vector<Diagnostic> diagnostics,
+                                const QStringList& replacing)
 {
-    // Remove the source's previous findings one contiguous block at a time.
+    // Remove the source's previous findings (of those codes, if given) one row at a time.
     for (int row = rowCount() - 1; row >= 0; --row) {
-        if (m_rows[static_cast<std::size_t>(row)].source != source)
+        const Row& r = m_rows[static_cast<std::size_t>(row)];
+        if (r.source != source || (!replacing.isEmpty() && !replacing.contains(r.diagnostic.code)))
             continue;
         beginRemoveRows({}, row, row);
         m_rows.erase(m_rows.begin() + row);

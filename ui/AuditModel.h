@@ -3,6 +3,7 @@
 #include "Diagnostic.h"
 
 #include <QAbstractTableModel>
+#include <QStringList>
 
 #include <vector>
 
@@ -29,7 +30,10 @@ public:
     // Replaces everything with the header's warnings.
     void setDiagnostics(std::vector<Diagnostic> diagnostics);
     // Appends findings of another source ("scan"); replaces that source's earlier findings.
-    void addDiagnostics(const QString& source, std::vector<Diagnostic> diagnostics);
+    // `replacing`, when not empty, limits what is dropped to the source's rows with those codes
+    // (a NaN/Inf check replaces the scan's NaN/Inf rows and keeps its other findings).
+    void addDiagnostics(const QString& source, std::vector<Diagnostic> diagnostics,
+                        const QStringList& replacing = {});
     const Diagnostic& diagnostic(int row) const { return m_rows[static_cast<std::size_t>(row)].diagnostic; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

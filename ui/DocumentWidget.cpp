@@ -77,9 +77,14 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
         split->setSizes({520, 780});
     }
     connect(m_scan, &ScanView::tensorActivated, this, &DocumentWidget::selectTensor);
-    connect(m_scan, &ScanView::findingsReady, this, [this](const std::vector<Diagnostic>& findings) {
-        m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings);
-    });
+    connect(m_scan, &ScanView::findingsReady, this,
+            [this](const std::vector<Diagnostic>& findings, ScanView::Check check) {
+                // A NaN/Inf check looked at nothing else: the full scan's other findings stand.
+                const QStringList replacing = check == ScanView::Check::NanInfOnly
+                                                  ? QStringList{QStringLiteral("NanValues"), QStringLiteral("InfValues")}
+                                                  : QStringList{};
+                m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings, replacing);
+            });
     m_stack->addWidget(m_loadingPage);
     m_stack->addWidget(m_error);
     m_stack->addWidget(m_pages);

@@ -120,6 +120,7 @@ void ScanView::startScan(Check check)
     if (!m_model || m_running)
         return;
     const quint64 job = ++m_job;
+    m_check = check;
     ScanOptions options;
     options.nanInfOnly = check == Check::NanInfOnly;
     m_scanner = std::make_shared<ModelScanner>(m_model, options);
@@ -191,7 +192,7 @@ void ScanView::onFinished(quint64 job, Result<ScanResult> result)
     int errors = 0;
     for (const Diagnostic& d : r.findings)
         errors += d.severity == Severity::Error;
-    const bool nanInfOnly = !r.tensors.empty() && r.tensors.front().nanInfOnly;
+    const bool nanInfOnly = m_check == Check::NanInfOnly;
     m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)")
                                   : tr("%1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)"))
                           .arg(r.tensors.size())
@@ -214,7 +215,7 @@ void ScanView::onFinished(quint64 job, Result<ScanResult> result)
     m_view->sortByColumn(ScanTableModel::FindingsColumn, Qt::DescendingOrder);
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(ScanTableModel::TensorColumn, std::min(m_view->columnWidth(0), 420));
-    emit findingsReady(r.findings);
+    emit findingsReady(r.findings, m_check);
     emit scanFinished(true);
 }
 

@@ -47,7 +47,8 @@ public:
 signals:
     void tensorActivated(const QString& name);
     // The scan's findings, for the audit list.
-    void findingsReady(const std::vector<ts::Diagnostic>& findings);
+    // `check` says which ran: the NaN/Inf check's findings are NanValues and InfValues only.
+    void findingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check);
     // Finished, failed or cancelled.
     void scanFinished(bool ok);
 
@@ -59,6 +60,7 @@ private:
     std::shared_ptr<const Model> m_model;
     std::shared_ptr<ModelScanner> m_scanner;
     quint64 m_job = 0;
+    Check m_check = Check::Full; // of the running or last scan
     bool m_running = false;
     QPushButton* m_start;
     QPushButton* m_nanInf;

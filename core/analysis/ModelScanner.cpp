@@ -1,6 +1,7 @@
 #include "ModelScanner.h"
 
 #include "HistogramBuilder.h"
+#include "NanInfCounter.h"
 #include "ScanFindings.h"
 #include "TensorAnalyzer.h"
 #include "TensorBlockReader.h"
@@ -96,7 +97,9 @@ Result<ScanResult> ModelScanner::run()
         const Dtype dtype = slot.info->dtype;
         const std::uint64_t elements = slot.info->elementCount();
         const std::uint64_t bytes = TensorBlockReader::bytesFor(dtype, elements);
-        totalBytes += bytes;
+        // The NaN/Inf check reads nothing of a dtype without NaN/Inf codes: only read bytes count.
+        if (!m_options.nanInfOnly || NanInfCounter(dtype).dtypeHasSpecials())
+            totalBytes += bytes;
         const std::size_t s = targets.size();
         if (bytes < chunkBytes) {
             slot.parts = 1;

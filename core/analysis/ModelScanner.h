@@ -38,7 +38,7 @@ struct ScanResult {
     std::vector<TensorStats> tensors;                 // in the order of ScanOptions::tensors (or the model's)
     std::vector<std::optional<Histogram>> histograms; // same order; empty when histogramBins == 0
     std::vector<Diagnostic> findings;                 // in tensor order
-    std::uint64_t bytes = 0;
+    std::uint64_t bytes = 0; // tensor bytes read (the NaN/Inf check skips dtypes without NaN/Inf)
     double seconds = 0;
 };
 

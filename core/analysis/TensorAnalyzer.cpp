@@ -39,9 +39,9 @@ Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint
     stats.nanInfOnly = true;
     NanInfCounter counter(m_info.dtype);
     if (!counter.dtypeHasSpecials()) { // nothing to read: no encoding of the dtype is NaN or Inf
+        if (auto ok = m_reader.checkUnread(first, count, control); !ok)
+            return ok.error();
         counter.add(nullptr, first, static_cast<std::size_t>(count));
-        if (control.onBytes)
-            control.onBytes(TensorBlockReader::bytesFor(m_info.dtype, count));
         stats.values = counter.result();
         return stats;
     }

@@ -41,6 +41,21 @@ Error TensorBlockReader::readError(const QString& why, std::uint64_t offset, Err
                      QStringLiteral("cannot read tensor \"%1\": %2").arg(m_name, why), m_name, offset);
 }
 
+Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t count,
+                                           const ReadControl& control) const
+{
+    if (!m_location.source)
+        return readError(QStringLiteral("no byte source"), 0);
+    if (control.cancel && control.cancel->load(std::memory_order_relaxed))
+        return makeError(ErrorCode::Cancelled, m_location.source->displayName(),
+                         QStringLiteral("the scan was cancelled"), m_name);
+    const std::uint64_t offset = m_location.offset + bytesFor(m_dtype, first);
+    const std::uint64_t length = bytesFor(m_dtype, first + count) - bytesFor(m_dtype, first);
+    if (const Result<void> intact = m_location.source->checkView(offset, length); !intact)
+        return readError(intact.error().message, offset, intact.error().code);
+    return {};
+}
+
 Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
                                         const std::function<void(const DecodedBlock&)>& fn)
 {

@@ -65,6 +65,10 @@ public:
     // 8 so sub-byte dtypes start on a byte boundary.
     Result<void> forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
                          const std::function<void(const DecodedBlock&)>& fn);
+    // For elements [first, first + count) whose bytes the caller need not read (a dtype with no
+    // NaN/Inf encoding, for the NaN/Inf check): a cancel point, and the error a read would have
+    // given if the file no longer holds them.
+    Result<void> checkUnread(std::uint64_t first, std::uint64_t count, const ReadControl& control) const;
 
 private:
     // Names the tensor; keeps the cause's code (FileChanged tells the window to offer a reload).

@@ -209,6 +209,46 @@ private Q_SLOTS:
         QCOMPARE(r.error().code, ErrorCode::InvalidArgument);
     }
 
+    // An integer tensor has no NaN/Inf code: the check reads none of it and counts only what it
+    // read, but a file that lost its bytes is still an error, as a read would have made it.
+    void dtypesWithoutNanInfAreNotReadButStillChecked()
+    {
+        QTemporaryDir dir;
+        std::vector<float> f(1000, 1.0f);
+        std::vector<std::int32_t> ints(3'000'000, 7);
+        const QString path = dir.path() + QStringLiteral("/mixed.safetensors");
+        auto written = SafetensorsWriter::write(
+            path,
+            {test::tensor(QStringLiteral("f"), Dtype::F32, {f.size()}, test::bytesOf(f)),
+             test::tensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
+            std::nullopt);
+        QVERIFY(written);
+        auto model = Model::open(path);
+        QVERIFY(model);
+        QCOMPARE(scan(*model, false, 2).bytes, std::uint64_t(4000 + 12'000'000));
+        const ScanResult quick = scan(*model, true, 2);
+        QCOMPARE(quick.bytes, std::uint64_t(4000));
+        QCOMPARE(quick.tensors.size(), std::size_t(2));
+        for (const TensorStats& t : quick.tensors)
+            QCOMPARE(t.values.finite, t.values.count);
+
+        // Cut a file that holds only the integer tensor: no other read could notice the change.
+        const QString alone = dir.path() + QStringLiteral("/ints.safetensors");
+        QVERIFY(SafetensorsWriter::write(
+            alone, {test::tensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
+            std::nullopt));
+        auto intsOnly = Model::open(alone);
+        QVERIFY(intsOnly);
+        QVERIFY(scan(*intsOnly, true, 1).tensors.size() == 1);
+        const std::uint64_t cut = (*intsOnly)->location(0).offset + 4'000'000;
+        QVERIFY(::truncate(QFile::encodeName(alone).constData(), static_cast<off_t>(cut)) == 0);
+        ScanOptions o;
+        o.nanInfOnly = true;
+        auto r = ModelScanner(*intsOnly, o).run();
+        QVERIFY2(!r, "an integer tensor cut under the check must not pass as checked");
+        QCOMPARE(r.error().tensor, QStringLiteral("i"));
+    }
+
     void truncatedFileEndsWithAnErrorNamingTheTensor()
     {
         QTemporaryDir dir;

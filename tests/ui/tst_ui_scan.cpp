@@ -168,13 +168,26 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     QCOMPARE(scan->layerChart()->familyCount(), 0);
 
     const AuditModel* audit = doc.summaryView()->auditModel();
-    QStringList fromScan;
-    for (int r = 0; r < audit->rowCount(); ++r) {
-        if (audit->index(r, AuditModel::SourceColumn).data().toString() == QLatin1String("scan"))
-            fromScan << audit->diagnostic(r).code;
-    }
-    fromScan.sort();
-    QCOMPARE(fromScan, (QStringList{QStringLiteral("InfValues"), QStringLiteral("NanValues")}));
+    auto fromScan = [audit] {
+        QStringList codes;
+        for (int r = 0; r < audit->rowCount(); ++r) {
+            if (audit->index(r, AuditModel::SourceColumn).data().toString() == QLatin1String("scan"))
+                codes << audit->diagnostic(r).code;
+        }
+        codes.sort();
+        return codes;
+    };
+    QCOMPARE(fromScan(), (QStringList{QStringLiteral("InfValues"), QStringLiteral("NanValues")}));
+
+    // After a full scan, a NaN/Inf check replaces only the NaN/Inf findings: the others stand,
+    // and nothing is listed twice.
+    QVERIFY(scanned(doc));
+    const QStringList full = fromScan();
+    QCOMPARE(full.size(), 5);
+    QTest::mouseClick(scan->nanInfButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
+    QVERIFY(scan->statusText().startsWith(QStringLiteral("NaN/Inf check")));
+    QCOMPARE(fromScan(), full);
 }
 
 void TestUiScan::scanCanBeCancelled()
