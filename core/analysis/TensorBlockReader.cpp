@@ -41,14 +41,21 @@ Error TensorBlockReader::readError(const QString& why, std::uint64_t offset, Err
                      QStringLiteral("cannot read tensor \"%1\": %2").arg(m_name, why), m_name, offset);
 }
 
+std::optional<Error> TensorBlockReader::cancelled(const ReadControl& control) const
+{
+    if (!control.cancel || !control.cancel->load(std::memory_order_relaxed))
+        return std::nullopt;
+    const QString file = m_location.source ? m_location.source->displayName() : QString();
+    return makeError(ErrorCode::Cancelled, file, QStringLiteral("the scan was cancelled"), m_name);
+}
+
 Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t count,
                                            const ReadControl& control) const
 {
     if (!m_location.source)
         return readError(QStringLiteral("no byte source"), 0);
-    if (control.cancel && control.cancel->load(std::memory_order_relaxed))
-        return makeError(ErrorCode::Cancelled, m_location.source->displayName(),
-                         QStringLiteral("the scan was cancelled"), m_name);
+    if (auto stop = cancelled(control))
+        return *stop;
     const std::uint64_t offset = m_location.offset + bytesFor(m_dtype, first);
     const std::uint64_t length = bytesFor(m_dtype, first + count) - bytesFor(m_dtype, first);
     if (const Result<void> intact = m_location.source->checkView(offset, length); !intact)
@@ -85,9 +92,8 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
     const std::uint64_t firstByte = bytesFor(m_dtype, first);
     std::uint64_t done = 0;
     while (done < count) {
-        if (control.cancel && control.cancel->load(std::memory_order_relaxed))
-            return makeError(ErrorCode::Cancelled, m_location.source->displayName(),
-                             QStringLiteral("the scan was cancelled"), m_name);
+        if (auto stop = cancelled(control))
+            return *stop;
         const std::uint64_t n = std::min(perRead, count - done);
         const std::uint64_t relByte = bytesFor(m_dtype, first + done) - firstByte;
         const std::uint64_t nBytes = bytesFor(m_dtype, first + done + n) - bytesFor(m_dtype, first + done);

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace ts {
@@ -73,6 +74,8 @@ public:
 private:
     // Names the tensor; keeps the cause's code (FileChanged tells the window to offer a reload).
     Error readError(const QString& why, std::uint64_t offset, ErrorCode code = ErrorCode::IoError) const;
+    // The Cancelled error when the control's flag is up.
+    std::optional<Error> cancelled(const ReadControl& control) const;
 
     TensorLocation m_location;
     Dtype m_dtype;

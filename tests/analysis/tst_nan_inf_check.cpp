@@ -85,6 +85,17 @@ QByteArray mixedBytes(Dtype dtype, std::uint64_t elements, std::mt19937& rng)
     return b;
 }
 
+// Cuts the open model's file to `size` bytes under it, then runs the NaN/Inf check.
+Result<ScanResult> checkAfterCut(const std::shared_ptr<const Model>& model, const QString& path,
+                                 std::uint64_t size)
+{
+    if (::truncate(QFile::encodeName(path).constData(), static_cast<off_t>(size)) != 0)
+        qFatal("cannot truncate %s", qPrintable(path));
+    ScanOptions o;
+    o.nanInfOnly = true;
+    return ModelScanner(model, o).run();
+}
+
 ScanResult scan(const std::shared_ptr<const Model>& model, bool nanInfOnly, int threads)
 {
     ScanOptions o;
@@ -240,11 +251,7 @@ private Q_SLOTS:
         auto intsOnly = Model::open(alone);
         QVERIFY(intsOnly);
         QVERIFY(scan(*intsOnly, true, 1).tensors.size() == 1);
-        const std::uint64_t cut = (*intsOnly)->location(0).offset + 4'000'000;
-        QVERIFY(::truncate(QFile::encodeName(alone).constData(), static_cast<off_t>(cut)) == 0);
-        ScanOptions o;
-        o.nanInfOnly = true;
-        auto r = ModelScanner(*intsOnly, o).run();
+        const auto r = checkAfterCut(*intsOnly, alone, (*intsOnly)->location(0).offset + 4'000'000);
         QVERIFY2(!r, "an integer tensor cut under the check must not pass as checked");
         QCOMPARE(r.error().tensor, QStringLiteral("i"));
     }
@@ -260,11 +267,7 @@ private Q_SLOTS:
         QVERIFY(written);
         auto model = Model::open(path);
         QVERIFY(model);
-        const std::uint64_t cut = (*model)->location(0).offset + values.size() * 2;
-        QVERIFY(::truncate(QFile::encodeName(path).constData(), static_cast<off_t>(cut)) == 0);
-        ScanOptions o;
-        o.nanInfOnly = true;
-        auto r = ModelScanner(*model, o).run();
+        const auto r = checkAfterCut(*model, path, (*model)->location(0).offset + values.size() * 2);
         QVERIFY2(!r, "a file cut under the check must not read as zeros");
         QCOMPARE(r.error().tensor, QStringLiteral("w"));
     }
