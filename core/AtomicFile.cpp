@@ -146,12 +146,16 @@ Result<void> AtomicFile::commit()
     return {};
 }
 
-int AtomicFile::removeStaleTemporaries(const QString& target)
+namespace {
+
+// Calls `found(path, size)` for each `.NAME.tensorscope-XXXXXX` regular file of `target` whose
+// writer is gone (its flock is free), with that lock held on `fd` during the call.
+template<typename Found>
+void forEachStaleTemporary(const QString& target, Found found)
 {
     const QFileInfo info(target);
     const QString prefix = QStringLiteral(".") + info.fileName() + QStringLiteral(".tensorscope-");
     const QDir dir = info.absoluteDir();
-    int removed = 0;
     // Matched by hand, not by a name filter: a file name may itself hold '*', '?' or '['.
     const QStringList names = dir.entryList(QDir::Files | QDir::Hidden | QDir::System);
     for (const QString& name : names) {
@@ -163,12 +167,31 @@ int AtomicFile::removeStaleTemporaries(const QString& target)
             continue;
         struct stat st {};
         // Only a regular file whose writer is gone: its lock is free.
-        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
-            ::unlink(path.constData()) == 0)
-            ++removed;
+        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0)
+            found(path, static_cast<std::uint64_t>(st.st_size));
         ::close(fd);
     }
+}
+
+} // namespace
+
+int AtomicFile::removeStaleTemporaries(const QString& target)
+{
+    int removed = 0;
+    forEachStaleTemporary(target, [&](const QByteArray& path, std::uint64_t) {
+        if (::unlink(path.constData()) == 0)
+            ++removed;
+    });
     return removed;
+}
+
+std::vector<std::pair<QString, std::uint64_t>> AtomicFile::staleTemporaries(const QString& target)
+{
+    std::vector<std::pair<QString, std::uint64_t>> found;
+    forEachStaleTemporary(target, [&](const QByteArray& path, std::uint64_t size) {
+        found.emplace_back(QFile::decodeName(path), size);
+    });
+    return found;
 }
 
 void AtomicFile::discard()

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
+#include <vector>
 
 namespace ts {
 
@@ -37,6 +39,8 @@ public:
     // save in progress holds an flock on its temporary file until it is renamed, so only the
     // temporaries of dead processes can be locked here and removed. Returns how many went.
     static int removeStaleTemporaries(const QString& target);
+    // The same files, found without removing anything: path and size of each.
+    static std::vector<std::pair<QString, std::uint64_t>> staleTemporaries(const QString& target);
 
 private:
     Error ioError(const QString& what, int err) const;

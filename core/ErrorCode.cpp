@@ -25,6 +25,8 @@ QString errorCodeName(ErrorCode code)
     case ErrorCode::FileChanged: return QStringLiteral("FileChanged");
     case ErrorCode::InvalidArgument: return QStringLiteral("InvalidArgument");
     case ErrorCode::Cancelled: return QStringLiteral("Cancelled");
+    case ErrorCode::FileBusy: return QStringLiteral("FileBusy");
+    case ErrorCode::WriteRefused: return QStringLiteral("WriteRefused");
     }
     return QStringLiteral("Unknown");
 }

@@ -28,6 +28,8 @@ enum class ErrorCode {
     FileChanged,
     InvalidArgument,
     Cancelled,
+    FileBusy,     // another process is saving the file
+    WriteRefused, // a save that would damage something else (a cache blob, a read-only or hard-linked file)
 };
 
 QString errorCodeName(ErrorCode code);

@@ -1,5 +1,7 @@
 #include "Model.h"
 
+#include "SaveLeftovers.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSet>
@@ -93,7 +95,10 @@ Result<void> Model::addShard(std::shared_ptr<const SafetensorsFile> file)
         m_byName.insert(t.name, static_cast<int>(m_tensors.size()));
         m_tensors.push_back(ModelTensor{t, shard});
     }
-    for (Diagnostic d : file->header().warnings) {
+    std::vector<Diagnostic> found = file->header().warnings;
+    for (Diagnostic& d : SaveLeftovers::diagnose(file->path()))
+        found.push_back(std::move(d));
+    for (Diagnostic& d : found) {
         if (prefix)
             d.message = shardName + QStringLiteral(": ") + d.message;
         m_warnings.push_back(std::move(d));

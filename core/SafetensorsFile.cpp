@@ -2,8 +2,16 @@
 
 #include "HeaderParser.h"
 #include "MappedFile.h"
+#include "SaveLock.h"
+
+#include <chrono>
 
 namespace ts {
+namespace {
+
+constexpr std::chrono::milliseconds kReaderWait{3000};
+
+} // namespace
 
 SafetensorsFile::SafetensorsFile(std::shared_ptr<const ByteSource> source, Header header)
     : m_source(std::move(source)), m_path(m_source->displayName()), m_header(std::move(header))
@@ -15,7 +23,16 @@ Result<std::shared_ptr<const SafetensorsFile>> SafetensorsFile::open(const QStri
     auto mapped = MappedFile::open(path);
     if (!mapped)
         return mapped.error();
-    return fromSource(std::move(mapped.value()));
+    // A save in progress in another process holds the file's SaveLock: wait briefly for it so
+    // the header is read whole, never half old, half new. A writer that keeps it longer does not
+    // stop the read; a torn header then shows as an error.
+    const std::shared_ptr<MappedFile> source = mapped.value(); // keeps the descriptor open until unlocked
+    const int fd = source->nativeHandle();
+    const bool shared = SaveLock::waitForWriters(fd, kReaderWait);
+    auto file = fromSource(source);
+    if (shared)
+        SaveLock::releaseShared(fd);
+    return file;
 }
 
 Result<std::shared_ptr<const SafetensorsFile>> SafetensorsFile::fromSource(std::shared_ptr<const ByteSource> source)

@@ -28,6 +28,8 @@ int exitFor(const Error& error)
     case ErrorCode::NotAFile:
     case ErrorCode::InvalidArgument:
     case ErrorCode::Cancelled:
+    case ErrorCode::FileBusy:
+    case ErrorCode::WriteRefused:
         return ExitUsage;
     default:
         return ExitInvalid;

@@ -7,7 +7,6 @@
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
-#include "SaveJournal.h"
 
 #include <QElapsedTimer>
 
@@ -212,10 +211,6 @@ int runConvert(const QStringList& args)
 
     std::vector<std::shared_ptr<const Model>> models;
     for (const QString& in : inputs) {
-        if (auto recovered = recoverInterruptedSave(in); !recovered) {
-            err(recovered.error().toString());
-            return exitFor(recovered.error());
-        }
         auto model = Model::open(in);
         if (!model) {
             err(model.error().toString());

@@ -2,7 +2,6 @@
 #include "Commands.h"
 
 #include "Model.h"
-#include "SaveJournal.h"
 #include "TensorExporter.h"
 
 namespace ts::cli {
@@ -29,10 +28,6 @@ int runExport(const QStringList& args)
     if (!format) {
         err(QStringLiteral("tensorscope-cli: %1: the output must end in .npy or .csv").arg(target));
         return ExitUsage;
-    }
-    if (auto recovered = recoverInterruptedSave(path); !recovered) {
-        err(recovered.error().toString());
-        return exitFor(recovered.error());
     }
     auto opened = Model::open(path);
     if (!opened) {

@@ -6,7 +6,13 @@
 #include "Model.h"
 #include "ModelJson.h"
 #include "SafetensorsWriter.h"
-#include "SaveJournal.h"
+#include "SaveLock.h"
+#include "SaveTarget.h"
+
+#include <QFileInfo>
+
+#include <chrono>
+#include <optional>
 
 namespace ts::cli {
 
@@ -23,10 +29,14 @@ int runMeta(const QStringList& args)
                       QStringLiteral("BYTES"), QStringLiteral("0")});
     parser.addOption({QStringLiteral("no-in-place"),
                       QStringLiteral("Always rewrite the whole file, even when the new header fits in the old one.")});
+    parser.addOption({QStringLiteral("force"),
+                      QStringLiteral("Replace a read-only or hard-linked file anyway (always by a full rewrite).")});
+    parser.addOption({QStringLiteral("wait"), QStringLiteral("Wait up to SECONDS for another process saving the file."),
+                      QStringLiteral("SECONDS"), QStringLiteral("10")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .safetensors file."));
     const QString usage = QStringLiteral(
         "usage: tensorscope-cli meta FILE [--set KEY=VALUE]... [--unset KEY]... [--clear] [--no-metadata] [-o OUT] "
-        "[--header-slack BYTES] [--no-in-place] [--json]");
+        "[--header-slack BYTES] [--no-in-place] [--force] [--wait SECONDS] [--json]");
     if (!parseOrExplain(parser, args, usage))
         return ExitUsage;
     if (parser.positionalArguments().size() != 1) {
@@ -34,22 +44,43 @@ int runMeta(const QStringList& args)
         return ExitUsage;
     }
     const QString path = parser.positionalArguments().front();
-    // A save interrupted by a crash is rolled back before anything reads the file.
-    if (auto recovered = recoverInterruptedSave(path); !recovered) {
-        err(recovered.error().toString());
-        return exitFor(recovered.error());
-    } else if (recovered.value() == RecoveryOutcome::RolledBack) {
-        err(QStringLiteral("tensorscope-cli: %1: an interrupted metadata save was rolled back; the file is as it was "
-                           "before that save").arg(path));
+    const bool edits = parser.isSet(QStringLiteral("set")) || parser.isSet(QStringLiteral("unset")) ||
+                       parser.isSet(QStringLiteral("clear")) || parser.isSet(QStringLiteral("no-metadata"));
+    bool waitOk = false;
+    const double waitSeconds = parser.value(QStringLiteral("wait")).toDouble(&waitOk);
+    if (!waitOk || waitSeconds < 0 || waitSeconds > 86400) {
+        err(QStringLiteral("tensorscope-cli: --wait must be a number of seconds"));
+        return ExitUsage;
     }
+    const auto wait = std::chrono::milliseconds(static_cast<qint64>(waitSeconds * 1000));
+    // An edit of FILE itself is one read-modify-write: the lock is taken before the metadata is
+    // read, so a concurrent save's change is read, not overwritten (issue 14, item 3).
+    std::optional<SaveLock> lock;
+    if (edits && !parser.isSet(QStringLiteral("output")) && QFileInfo(path).isFile()) {
+        const SaveTarget target = SaveTarget::inspect(path);
+        if (auto r = target.check(parser.isSet(QStringLiteral("force"))); !r) {
+            err(r.error().toString());
+            return exitFor(r.error());
+        }
+        auto acquired = SaveLock::acquire(target.resolved(), wait);
+        if (!acquired) {
+            err(acquired.error().toString());
+            return exitFor(acquired.error());
+        }
+        lock.emplace(std::move(acquired.value()));
+    }
+    // Reading never writes: a journal of an interrupted save is reported (InterruptedSave), and
+    // only `tensorscope-cli recover` acts on it.
     auto opened = Model::open(path);
     if (!opened) {
         err(opened.error().toString());
         return exitFor(opened.error());
     }
     const Model& model = **opened;
-    const bool edits = parser.isSet(QStringLiteral("set")) || parser.isSet(QStringLiteral("unset")) ||
-                       parser.isSet(QStringLiteral("clear")) || parser.isSet(QStringLiteral("no-metadata"));
+    for (const Diagnostic& d : model.warnings()) {
+        if (d.code == QLatin1String("InterruptedSave") || d.code == QLatin1String("LeftoverTemporary"))
+            err(QStringLiteral("%1: %2 [%3]").arg(path, d.message, d.code));
+    }
     if (!edits) {
         if (parser.isSet(QStringLiteral("json"))) {
             JsonWriter json;
@@ -92,6 +123,8 @@ int runMeta(const QStringList& args)
     MetadataSaveOptions options;
     options.headerSlack = slack;
     options.allowInPlace = !parser.isSet(QStringLiteral("no-in-place"));
+    options.force = parser.isSet(QStringLiteral("force"));
+    options.lockWait = wait;
     const auto saved = MetadataSave::save(*model.shards().front(), metadata, target, options);
     if (!saved) {
         err(saved.error().toString());

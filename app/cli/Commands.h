@@ -10,6 +10,7 @@ int runInfo(const QStringList& args);
 int runLs(const QStringList& args);
 int runValidate(const QStringList& args);
 int runMeta(const QStringList& args);
+int runRecover(const QStringList& args);
 int runConvert(const QStringList& args);
 int runExport(const QStringList& args);
 int runStats(const QStringList& args);

@@ -20,6 +20,10 @@ Commands:
   meta FILE [--set K=V]... [--unset K]... [--clear] [-o OUT] [--header-slack BYTES] [--no-in-place]
                             print metadata, or write it edited (FILE itself without -o: in place behind a
                             journal when the new header fits, else an atomic full rewrite)
+  recover FILE [--discard] [--remove-leftovers]
+                            restore the header an interrupted in-place save left in a journal (only when
+                            the journal matches the file), or delete the journal; other commands only
+                            report it (warning InterruptedSave)
   convert IN... -o OUT [--dtype D] [--dtype-for GLOB=D]... [--include GLOB]... [--exclude GLOB]...
           [--rename REGEX=REPL]... [--shard-size SIZE] [--set K=V]... [--unset K]... [--dry-run]
                             convert dtypes, select, rename, shard or merge; prints a per-tensor report
@@ -55,6 +59,7 @@ int main(int argc, char** argv)
         {QStringLiteral("ls"), ts::cli::runLs},
         {QStringLiteral("validate"), ts::cli::runValidate},
         {QStringLiteral("meta"), ts::cli::runMeta},
+        {QStringLiteral("recover"), ts::cli::runRecover},
         {QStringLiteral("convert"), ts::cli::runConvert},
         {QStringLiteral("export"), ts::cli::runExport},
         {QStringLiteral("stats"), ts::cli::runStats},

@@ -4,6 +4,7 @@
 #include "HeaderSerializer.h"
 #include "SafetensorsWriter.h"
 #include "SaveJournal.h"
+#include "SaveTarget.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -81,28 +82,53 @@ std::optional<QByteArray> MetadataSave::inPlaceHeader(const Header& header,
 }
 
 Result<MetadataSaveResult> MetadataSave::save(const SafetensorsFile& file,
-                                              const std::optional<Metadata>& metadata, const QString& target,
+                                              const std::optional<Metadata>& metadata, const QString& requested,
                                               const MetadataSaveOptions& options)
 {
-    if (const QString journal = SaveJournal::pathFor(target); QFileInfo::exists(journal)) {
+    const SaveTarget target = SaveTarget::inspect(requested);
+    if (auto r = target.check(options.force); !r)
+        return r.error();
+    const QString& path = target.resolved();
+    // Held for the whole save; a caller that locked first (the CLI, for its read-modify-write)
+    // already holds it on this thread.
+    std::optional<SaveLock> lock;
+    if (target.exists()) {
+        const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        const bool ours = fd >= 0 && SaveLock::heldByThisThread(fd);
+        if (fd >= 0)
+            ::close(fd);
+        if (!ours) {
+            auto acquired = SaveLock::acquire(path, options.lockWait);
+            if (!acquired)
+                return acquired.error();
+            lock.emplace(std::move(acquired.value()));
+        }
+    }
+    if (const QString journal = SaveJournal::pathFor(path); QFileInfo::exists(journal) || QFileInfo(journal).isSymLink()) {
         // Whatever the method, saving now would leave a journal that a later recovery would
         // apply to the wrong file.
-        return makeError(
-            ErrorCode::FileChanged, target,
-            QStringLiteral("%1 exists: another save of this file is in progress, or one was interrupted "
-                           "(open the file again to recover it); nothing was saved")
-                .arg(journal));
+        return makeError(ErrorCode::FileChanged, requested,
+                         QStringLiteral("%1 exists: an interrupted save left it (tensorscope-cli recover restores or "
+                                        "deletes it); nothing was saved")
+                             .arg(journal));
+    }
+    const bool sameAsSource = target.exists() && sameFile(file.path(), path);
+    if (sameAsSource && file.source()->changedOnDisk()) {
+        return makeError(ErrorCode::FileChanged, requested,
+                         QStringLiteral("changed on disk since it was opened (another program saved it); reload it "
+                                        "before saving; nothing was saved"));
     }
     MetadataSaveResult result;
     std::optional<QByteArray> header;
     if (!options.allowInPlace)
         result.whyNotInPlace = QStringLiteral("in-place saving was turned off");
-    else if (!QFileInfo::exists(target) || !sameFile(file.path(), target))
+    else if (!sameAsSource)
         result.whyNotInPlace = QStringLiteral("the target is another file");
-    else if (::access(QFile::encodeName(target).constData(), W_OK) != 0)
+    else if (target.hardLinks() > 1)
+        result.whyNotInPlace = QStringLiteral("the file has %1 hard links: it is saved as a new file under this name")
+                                   .arg(target.hardLinks());
+    else if (!target.allowsInPlace() || ::access(QFile::encodeName(path).constData(), W_OK) != 0)
         result.whyNotInPlace = QStringLiteral("the file is not writable in place");
-    else if (file.source()->changedOnDisk())
-        result.whyNotInPlace = QStringLiteral("the file changed on disk since it was opened");
     else if (!(header = inPlaceHeader(file.header(), metadata, options.headerSlack)))
         result.whyNotInPlace = QStringLiteral("the new header does not fit in the %1 bytes of the old one")
                                    .arg(file.header().headerLength);
@@ -110,11 +136,11 @@ Result<MetadataSaveResult> MetadataSave::save(const SafetensorsFile& file,
     if (header) {
         // A last check that what we are about to put in place parses as the same tensors.
         auto parsed = parseHeaderBytes(header->constData(), static_cast<std::size_t>(header->size()),
-                                       file.fileSize(), target);
+                                       file.fileSize(), path);
         if (!parsed || parsed->tensors.size() != file.tensors().size()) {
             result.whyNotInPlace = QStringLiteral("the in-place header did not re-parse");
         } else {
-            auto written = saveInPlace(file, *header, options);
+            auto written = saveInPlace(file, path, *header, options);
             if (!written)
                 return written.error();
             result.method = SaveMethod::InPlace;
@@ -125,7 +151,8 @@ Result<MetadataSaveResult> MetadataSave::save(const SafetensorsFile& file,
     WriteOptions writeOptions;
     writeOptions.headerSlack = options.headerSlack;
     writeOptions.progress = options.progress;
-    if (auto r = SafetensorsWriter::rewriteMetadata(file, metadata, target, writeOptions); !r)
+    // The resolved path: a symlink stays a symlink to the replaced file.
+    if (auto r = SafetensorsWriter::rewriteMetadata(file, metadata, path, writeOptions); !r)
         return r.error();
     result.method = SaveMethod::FullRewrite;
     result.bytesWritten =
@@ -134,16 +161,20 @@ Result<MetadataSaveResult> MetadataSave::save(const SafetensorsFile& file,
     return result;
 }
 
-Result<std::uint64_t> MetadataSave::saveInPlace(const SafetensorsFile& file, const QByteArray& newHeader,
-                                                const MetadataSaveOptions& options)
+Result<std::uint64_t> MetadataSave::saveInPlace(const SafetensorsFile& file, const QString& path,
+                                                const QByteArray& newHeader, const MetadataSaveOptions& options)
 {
-    const QString& path = file.path();
-    FdGuard fd{::open(QFile::encodeName(path).constData(), O_RDWR | O_CLOEXEC)};
+    // O_NOFOLLOW on the resolved name, and the inode checked against the opened file's: the
+    // bytes written are those of the file that was read.
+    FdGuard fd{::open(QFile::encodeName(path).constData(), O_RDWR | O_NOFOLLOW | O_CLOEXEC)};
     if (fd.fd < 0)
         return ioError(path, QStringLiteral("cannot open the file for writing"));
     struct stat st {};
-    if (::fstat(fd.fd, &st) != 0)
-        return ioError(path, QStringLiteral("cannot read the file's size"));
+    struct stat opened {};
+    if (::fstat(fd.fd, &st) != 0 || ::stat(QFile::encodeName(file.path()).constData(), &opened) != 0 ||
+        st.st_dev != opened.st_dev || st.st_ino != opened.st_ino)
+        return makeError(ErrorCode::FileChanged, path,
+                         QStringLiteral("the file was replaced since it was opened; nothing was saved"));
     QByteArray oldHeader(newHeader.size(), Qt::Uninitialized);
     if (::pread(fd.fd, oldHeader.data(), static_cast<std::size_t>(oldHeader.size()), 0) != oldHeader.size() ||
         std::memcmp(oldHeader.constData(), newHeader.constData(), 8) != 0) {
@@ -151,7 +182,7 @@ Result<std::uint64_t> MetadataSave::saveInPlace(const SafetensorsFile& file, con
             ErrorCode::FileChanged, path,
             QStringLiteral("the header changed on disk since the file was opened; nothing was saved"), {}, 0);
     }
-    if (auto r = SaveJournal::write(path, oldHeader, static_cast<std::uint64_t>(st.st_size)); !r)
+    if (auto r = SaveJournal::write(fd.fd, path, oldHeader, newHeader); !r)
         return r.error();
     auto notify = [&](SaveStep step) {
         if (options.stepObserver)
@@ -166,15 +197,17 @@ Result<std::uint64_t> MetadataSave::saveInPlace(const SafetensorsFile& file, con
             r = ioError(path, QStringLiteral("cannot flush the new header to disk"));
     }
     if (!r) {
-        // Put the old header back now rather than at the next open.
-        (void)SaveJournal::recover(path);
+        // Put the old header back now, through the same descriptor, rather than leave it to an
+        // explicit recovery.
+        if (pwriteAll(fd.fd, oldHeader, 0, path) && ::fsync(fd.fd) == 0)
+            (void)SaveJournal::remove(path);
         return r.error();
     }
     notify(SaveStep::HeaderSynced);
     if (auto removed = SaveJournal::remove(path); !removed)
         return removed.error();
     notify(SaveStep::JournalRemoved);
-    const std::uint64_t journalBytes = static_cast<std::uint64_t>(oldHeader.size()) + 32;
+    const std::uint64_t journalBytes = static_cast<std::uint64_t>(oldHeader.size()) * 2 + 136;
     return static_cast<std::uint64_t>(newHeader.size() - 8) + journalBytes;
 }
 

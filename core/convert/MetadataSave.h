@@ -3,10 +3,12 @@
 #include "Metadata.h"
 #include "Result.h"
 #include "SafetensorsFile.h"
+#include "SaveLock.h"
 
 #include <QByteArray>
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <optional>
 
@@ -25,6 +27,10 @@ enum class SaveMethod { InPlace, FullRewrite };
 
 struct MetadataSaveOptions {
     bool allowInPlace = true;
+    // Replace a read-only or hard-linked target anyway (SaveTarget): by a full rewrite, always.
+    bool force = false;
+    // How long to wait for another process's save of the same file (SaveLock).
+    std::chrono::milliseconds lockWait = SaveLock::kDefaultWait;
     std::uint64_t headerSlack = 0; // for a full rewrite; an in-place save needs this much room to spare
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress; // full rewrite only
     std::function<void(SaveStep)> stepObserver;                            // in-place only
@@ -39,7 +45,9 @@ struct MetadataSaveResult {
 // Saves new metadata for an opened file: in place when the new header fits in the old one's
 // space (only the header bytes change, behind a journal; see SaveJournal), otherwise by the
 // atomic full rewrite of SafetensorsWriter::rewriteMetadata. Either way the data buffer keeps
-// its bytes and offsets.
+// its bytes and offsets. The target's policy (symlinks, caches, hard links, read-only files) is
+// SaveTarget's; the whole save holds the target's SaveLock, and a target that is the opened file
+// and changed on disk since it was opened is never overwritten (FileChanged).
 class MetadataSave {
 public:
     static Result<MetadataSaveResult> save(const SafetensorsFile& file,
@@ -52,8 +60,8 @@ public:
     inPlaceHeader(const Header& header, const std::optional<Metadata>& metadata, std::uint64_t slack = 0);
 
 private:
-    static Result<std::uint64_t> saveInPlace(const SafetensorsFile& file, const QByteArray& newHeader,
-                                             const MetadataSaveOptions& options);
+    static Result<std::uint64_t> saveInPlace(const SafetensorsFile& file, const QString& path,
+                                             const QByteArray& newHeader, const MetadataSaveOptions& options);
 };
 
 } // namespace ts

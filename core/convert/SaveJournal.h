@@ -9,33 +9,62 @@
 
 namespace ts {
 
-// What recovery found next to a model file.
-enum class RecoveryOutcome {
-    NoJournal,        // nothing was interrupted
-    DiscardedJournal, // the journal was incomplete, so the file had not been touched yet
-    AlreadyIntact,    // the file still had its old header; only the journal was left over
-    RolledBack,       // the old header was written back: the file is as it was before the save
+// What a journal beside a model file says, found without writing anything.
+struct JournalInspection {
+    enum class State {
+        None,        // no journal beside the file
+        Unreadable,  // a journal name that cannot be read as a file (permissions, a symlink, a folder, too large)
+        Malformed,   // not a complete journal: a save that stopped before touching the model, or a forgery
+        OtherFile,   // recorded for another file (device and inode differ): never applied
+        SizeChanged, // the file has another size now: never applied
+        Mismatch,    // the header region is not the recorded before/after of an in-place save: never applied
+        Untouched,   // the file holds the header from before the save: nothing to restore
+        Completed,   // the file holds the header the save wrote; only the journal was left behind
+        Torn,        // the header is a mix of before and after: the save was cut mid-write
+    };
+    State state = State::None;
+    QString file;        // the model file the journal is beside (symlinks resolved)
+    QString journalPath;
+    std::uint64_t regionLength = 0; // bytes a restore would write, from byte 0
+    QString detail;                 // one sentence: what was found and what a restore would do
+
+    bool exists() const { return state != State::None; }
+    // A restore writes the header from before the save back.
+    bool restorable() const { return state == State::Completed || state == State::Torn; }
+    // The journal belongs to this file and describes it exactly (restore or no-op).
+    bool matches() const { return restorable() || state == State::Untouched; }
 };
 
-// The crash-safety record of an in-place metadata save: a sidecar file beside the model
-// (".<name>.tensorscope-journal") holding the old prefix and header. It is written and synced
-// before the first byte of the model changes and removed after the new header is synced, so
-// a journal that exists and is complete means "a save may have been interrupted: put the old
-// header back".
+// The crash-safety record of an in-place metadata save: a sidecar ".<name>.tensorscope-journal"
+// beside the model, written and synced before the model's first byte changes and removed after
+// the new header is synced. A model folder comes from strangers, so a journal found there is
+// hostile input: it is bound to the one file it protects (device and inode, size, and the header
+// region before and after the save with their SHA-256), it can only put back bytes inside that
+// file's header region [0, 8 + N), both its before and after must parse as headers of that file
+// with the same tensors (a restore can change metadata and padding, nothing else), and the
+// region on disk must be a byte-wise mix of the two. Reading never applies one: inspect() only
+// reports; restore() is an explicit act (tensorscope-cli recover, the window's banner).
 class SaveJournal {
 public:
     static QString pathFor(const QString& target);
+    // "Completed", "Torn", ...: stable names for scripts.
+    static QString stateName(JournalInspection::State state);
 
-    // Writes the journal for `target` and syncs it and its folder.
-    static Result<void> write(const QString& target, const QByteArray& oldHeader, std::uint64_t fileSize);
-    // Deletes the journal and syncs the folder: the save is then final.
+    // Writes the journal for the file open as `fd` at `target`, and syncs it and its folder.
+    // `before` and `after` are the header region [0, 8 + N) now and after the save.
+    static Result<void> write(int fd, const QString& target, const QByteArray& before, const QByteArray& after);
+    // Deletes the journal of `target` (never the model) and syncs the folder.
     static Result<void> remove(const QString& target);
-    // Rolls back an interrupted save of `target`, if there was one.
-    static Result<RecoveryOutcome> recover(const QString& target);
-};
 
-// Call before opening a model (a .safetensors file, an index .json or a folder): finishes what an
-// interrupted in-place metadata save left behind, so the file is byte-identical to before it.
-Result<RecoveryOutcome> recoverInterruptedSave(const QString& path);
+    // Reports the journal beside `target` without writing anything.
+    static JournalInspection inspect(const QString& target);
+    // Puts the header from before an interrupted save back (only when the journal matches the
+    // file), then deletes the journal. Untouched: deletes the journal only. Anything else: an
+    // error with the inspection's sentence, and nothing is written.
+    static Result<JournalInspection> restore(const QString& target);
+
+private:
+    static JournalInspection inspectWith(int fd, const QString& file, QByteArray* before = nullptr);
+};
 
 } // namespace ts

@@ -1,7 +1,7 @@
 // Test helper: `inplace_save_child FILE STEP [torn]` sets metadata key "edited" in place and stops
 // itself (SIGSTOP) when the save reaches STEP, so the parent test can SIGKILL it at exactly that
-// point. With "torn", it first scribbles half of a garbage header over the file at that step, as a
-// crash in the middle of the header write would.
+// point. With "torn", it first writes the first half of the new header over the old one at that
+// step, as a crash in the middle of the header write leaves it (each byte old or new).
 #include "MetadataSave.h"
 #include "SafetensorsFile.h"
 
@@ -35,9 +35,10 @@ int main(int argc, char** argv)
         if (stepName != names[static_cast<int>(step)])
             return;
         if (torn) {
+            const auto newHeader = ts::MetadataSave::inPlaceHeader((*file)->header(), metadata);
             const int fd = ::open(argv[1], O_WRONLY);
-            const QByteArray garbage((*file)->header().headerLength / 2, '#');
-            if (fd < 0 || ::pwrite(fd, garbage.constData(), static_cast<std::size_t>(garbage.size()), 8) < 0)
+            const auto half = static_cast<std::size_t>((*file)->header().headerLength / 2);
+            if (!newHeader || fd < 0 || ::pwrite(fd, newHeader->constData() + 8, half, 8) < 0)
                 std::_Exit(3);
             ::close(fd);
         }

@@ -274,16 +274,33 @@ void TestMetadataSave::interruptedAtEachStep()
 
     QVERIFY(killChildAtStep(path, step.constData(), torn));
     QCOMPARE(QFile::exists(SaveJournal::pathFor(path)), !expectNew);
+    const QByteArray killed = readAll(path);
 
-    // The next open: the CLI recovers, then reads.
-    const auto r = runCli({QStringLiteral("meta"), path, QStringLiteral("--json")});
-    QCOMPARE(r.exitCode, 0);
+    // Reading never writes: every read command leaves the file and the journal as they are, and
+    // those that open it report the journal.
+    for (const QStringList& args : {QStringList{QStringLiteral("meta"), path, QStringLiteral("--json")},
+                                    QStringList{QStringLiteral("validate"), path},
+                                    QStringList{QStringLiteral("info"), path}}) {
+        const auto r = runCli(args);
+        QCOMPARE(readAll(path), killed);
+        QCOMPARE(QFile::exists(SaveJournal::pathFor(path)), !expectNew);
+        if (!expectNew && r.exitCode == 0)
+            QVERIFY2(QByteArray(r.out + r.err).contains("InterruptedSave"),
+                     qPrintable(args.join(u' ') + u'\n' + QString::fromUtf8(r.out + r.err)));
+    }
+    if (expectNew) {
+        QCOMPARE(killed, after);
+        return;
+    }
+    // The explicit act: restore.
+    const auto r = runCli({QStringLiteral("recover"), path});
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     QVERIFY(!QFile::exists(SaveJournal::pathFor(path)));
-    const QByteArray recovered = readAll(path);
-    QVERIFY2(recovered == (expectNew ? after : before),
-             "after recovery the file is neither the old nor the new one");
-    if (step == "HeaderWritten" || step == "HeaderSynced")
-        QVERIFY(r.err.contains("rolled back"));
+    QVERIFY2(readAll(path) == before, "after recovery the file is not the one from before the save");
+    if (step == "JournalSynced" && !torn)
+        QVERIFY2(r.out.contains("already as before"), r.out.constData());
+    else
+        QVERIFY2(r.out.contains("restored the header"), r.out.constData());
     QCOMPARE(runCli({QStringLiteral("validate"), path}).exitCode, 0);
 }
 
@@ -292,33 +309,36 @@ void TestMetadataSave::tornJournalIsDiscarded()
     const QString path = m_dir.filePath(QStringLiteral("tornjournal.safetensors"));
     QVERIFY(writeModel(path, sampleTensors(), Metadata{}, 64));
     const QByteArray before = readAll(path);
+    auto file = SafetensorsFile::open(path);
+    QVERIFY(file.ok());
+    const auto region = static_cast<qsizetype>((*file)->header().dataOffset());
     // A journal cut short (the crash hit while it was being written): the model was not touched yet.
-    QVERIFY(SaveJournal::write(path, before.left(64), static_cast<std::uint64_t>(before.size())).ok());
+    {
+        QFile model(path);
+        QVERIFY(model.open(QIODevice::ReadOnly));
+        QVERIFY(SaveJournal::write(model.handle(), path, before.left(region), before.left(region)).ok());
+    }
     QFile journal(SaveJournal::pathFor(path));
     QVERIFY(journal.open(QIODevice::ReadWrite));
     QVERIFY(journal.resize(journal.size() - 5));
     journal.close();
-    auto r = recoverInterruptedSave(path);
-    QVERIFY(r.ok());
-    QCOMPARE(r.value(), RecoveryOutcome::DiscardedJournal);
-    QCOMPARE(readAll(path), before);
-    QVERIFY(!QFile::exists(SaveJournal::pathFor(path)));
-    // A journal for a file that has since changed size is left alone, with an error.
-    QVERIFY(SaveJournal::write(path, QByteArray(64, 'x'), 12345).ok());
-    r = recoverInterruptedSave(path);
+    QCOMPARE(SaveJournal::inspect(path).state, JournalInspection::State::Malformed);
+    // Never applied: recover refuses, --discard deletes the journal and nothing else.
+    auto r = SaveJournal::restore(path);
     QVERIFY(!r.ok());
-    QCOMPARE(r.error().code, ErrorCode::FileChanged);
+    QCOMPARE(r.error().code, ErrorCode::WriteRefused);
     QCOMPARE(readAll(path), before);
-    // While a journal exists, an in-place save is refused rather than overwriting it.
-    auto file = SafetensorsFile::open(path);
-    QVERIFY(file.ok());
+    // While a journal exists, a save is refused rather than overwriting it.
     Metadata md;
     md.set(QStringLiteral("k"), QStringLiteral("v"));
     auto refused = MetadataSave::save(**file, md, path);
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::FileChanged);
     QCOMPARE(readAll(path), before);
-    QVERIFY(QFile::remove(SaveJournal::pathFor(path)));
+    const auto cli = runCli({QStringLiteral("recover"), path, QStringLiteral("--discard")});
+    QCOMPARE(cli.exitCode, 0);
+    QVERIFY(!QFile::exists(SaveJournal::pathFor(path)));
+    QCOMPARE(readAll(path), before);
 }
 
 void TestMetadataSave::killedFullRewriteLeavesOldOrNew()
