@@ -4,6 +4,7 @@
 
 #include "AuditModel.h"
 #include "ErrorView.h"
+#include "JournalBanner.h"
 #include "MetadataView.h"
 #include "ModelSummary.h"
 #include "RawHeaderView.h"
@@ -44,7 +45,7 @@ constexpr int kPollMs = 2000;
 
 DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
-      m_banner(new ReloadBanner(this)), m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)),
+      m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)), m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)),
       m_error(new ErrorView(this)), m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)),
       m_browser(new TensorBrowser(this)), m_metadata(new MetadataView(this)),
       m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
@@ -93,8 +94,13 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_banner);
+    layout->addWidget(m_journalBanner);
     layout->addWidget(m_stack, 1);
     m_banner->hide();
+    m_journalBanner->hide();
+    connect(m_journalBanner, &JournalBanner::restoreRequested, this, &DocumentWidget::restoreJournal);
+    connect(m_journalBanner, &JournalBanner::deleteRequested, this, &DocumentWidget::deleteJournal);
+    connect(m_summary, &SummaryView::removeLeftoversRequested, this, &DocumentWidget::removeLeftovers);
 
     connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
@@ -175,6 +181,7 @@ void DocumentWidget::apply(LoadResult result)
         m_stack->setCurrentWidget(m_error);
         m_state = State::Failed;
     }
+    showJournals();
     watchFiles();
     qCDebug(lcDocument) << "applied" << m_path << "in" << timer.elapsed() << "ms on the UI thread";
     emit stateChanged();

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QFileSystemWatcher;
 class QStackedWidget;
@@ -17,6 +18,7 @@ class QUndoStack;
 namespace ts::ui {
 
 class ErrorView;
+class JournalBanner;
 class MetadataView;
 class RawHeaderView;
 class StatsJob;
@@ -48,6 +50,9 @@ public:
     void requestReload();
     using ConfirmDiscard = std::function<bool(QWidget* parent, const QString& name)>;
     void setDiscardPrompt(ConfirmDiscard ask) { m_confirmDiscard = std::move(ask); }
+    // Asked before saving over a read-only or hard-linked file; true replaces it.
+    using ConfirmForce = std::function<bool(QWidget* parent, const QString& question)>;
+    void setForcePrompt(ConfirmForce ask) { m_confirmForce = std::move(ask); }
     void showPage(Page page);
     Page currentPage() const;
     // Focuses the search box of the current page (the tensor filter, or the raw header search).
@@ -63,6 +68,10 @@ public:
     RawHeaderView* rawHeaderView() const { return m_rawHeader; }
     ErrorView* errorView() const { return m_error; }
     ReloadBanner* reloadBanner() const { return m_banner; }
+    JournalBanner* journalBanner() const { return m_journalBanner; }
+    // Deletes the hidden temporaries that killed saves of this model's files left (the audit
+    // list's Remove action), then reloads. Returns how many went.
+    int removeLeftovers();
     ScanView* scanView() const { return m_scan; }
     // Shows the Scan page and starts a whole-model scan, or the NaN/Inf check alone (its findings
     // join the audit list).
@@ -91,6 +100,10 @@ private:
     void apply(LoadResult result);
     void watchFiles();
     void onSaved(quint64 job, const SaveOutcome& outcome);
+    void showJournals();
+    void restoreJournal(const JournalInspection& journal);
+    void deleteJournal(const JournalInspection& journal);
+    std::optional<bool> askForce(const QString& target);
 
     QString m_path;
     State m_state = State::Loading;
@@ -100,6 +113,8 @@ private:
     QTimer* m_poll;
     ReloadBanner* m_banner;
     ConfirmDiscard m_confirmDiscard;
+    ConfirmForce m_confirmForce;
+    JournalBanner* m_journalBanner;
     QStackedWidget* m_stack;
     QWidget* m_loadingPage;
     ErrorView* m_error;

@@ -5,10 +5,15 @@
 #include "MetadataModel.h"
 #include "MetadataView.h"
 #include "Preferences.h"
+#include "ReloadBanner.h"
 #include "SaveJob.h"
+#include "SaveJournal.h"
+#include "SaveTarget.h"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -27,6 +32,34 @@ bool DocumentWidget::isEditable() const
            m_result.model->shards().size() == 1;
 }
 
+std::optional<bool> DocumentWidget::askForce(const QString& target)
+{
+    // The core enforces the policy (SaveTarget); the window asks where the CLI wants --force.
+    const SaveTarget where = SaveTarget::inspect(target);
+    const auto plain = where.check(false);
+    if (plain)
+        return false;
+    if (!where.check(true)) {
+        emit saveFinished(false, plain.error().toString()); // refused whatever the answer (a cache blob)
+        return std::nullopt;
+    }
+    const QString name = QFileInfo(target).fileName();
+    const QString question =
+        where.readOnly()
+            ? tr("%1 is read-only. Replace it anyway? It stays read-only.").arg(name)
+            : tr("%1 has %2 hard links. Save it as a new file under this name only? The other names keep the old "
+                 "contents.")
+                  .arg(name)
+                  .arg(where.hardLinks());
+    const ConfirmForce ask = m_confirmForce ? m_confirmForce : [](QWidget* parent, const QString& text) {
+        return QMessageBox::question(parent, DocumentWidget::tr("Replace File?"), text, QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel) == QMessageBox::Yes;
+    };
+    if (!ask(this, question))
+        return std::nullopt;
+    return true;
+}
+
 bool DocumentWidget::isModified() const
 {
     return !m_undo->isClean();
@@ -38,6 +71,9 @@ bool DocumentWidget::save(const QString& target)
         return false;
     const QString to = target.isEmpty() ? m_path : target;
     if (to == m_path && !isModified())
+        return false;
+    const std::optional<bool> force = askForce(to);
+    if (!force)
         return false;
     std::optional<Metadata> metadata = m_metadata->model()->metadata();
     // Removing every key removes the section, as the reference writer does for metadata=None.
@@ -53,7 +89,7 @@ bool DocumentWidget::save(const QString& target)
         onSaved(job, watcher->result());
     });
     watcher->setFuture(SaveJob::start(m_result.model->shards().front(), std::move(metadata), to,
-                                      Preferences::headerSlack()));
+                                      Preferences::headerSlack(), *force));
     emit stateChanged();
     return true;
 }
@@ -65,9 +101,21 @@ void DocumentWidget::onSaved(quint64 job, const SaveOutcome& outcome)
     m_saving = false;
     m_metadata->setEnabled(true);
     if (!outcome.ok) {
-        m_poll->start();
+        const Error error = outcome.error.value_or(Error{});
+        if (error.code == ErrorCode::FileChanged && !QFileInfo::exists(SaveJournal::pathFor(outcome.target))) {
+            // Another program saved the file since it was opened: never overwritten silently. The
+            // banner explains, and Reload shows the file as it is now.
+            m_banner->setMessage(tr("%1 changed on disk since it was opened, so your edits were not saved over it. "
+                                    "Reload to see the file as it is now (your edits are discarded), or use Save As "
+                                    "to keep them in another file.")
+                                     .arg(displayName()));
+            m_banner->reloadButton()->setEnabled(QFileInfo::exists(m_path));
+            m_banner->show();
+        } else {
+            m_poll->start();
+        }
         emit stateChanged();
-        emit saveFinished(false, outcome.error);
+        emit saveFinished(false, error.toString());
         return;
     }
     const QFileInfo info(outcome.target);

@@ -46,13 +46,18 @@ LoadResult loadModel(const QString& path)
 {
     LoadResult result;
     result.path = path;
-    // An in-place metadata save that was interrupted leaves a journal: put the old header back
-    // before reading, or the header could be half old, half new.
-    if (auto recovered = recoverInterruptedSave(path); !recovered)
-        qWarning("%s", qPrintable(recovered.error().toString()));
+    // Reading never writes: a journal an interrupted save left is only reported, and the
+    // document's banner lets the user restore or delete it.
+    auto noteJournal = [&result](const QString& file) {
+        JournalInspection j = SaveJournal::inspect(file);
+        if (j.exists())
+            result.journals.push_back(std::move(j));
+    };
     auto opened = Model::open(path);
     if (opened) {
         result.model = opened.value();
+        for (const auto& shard : result.model->shards())
+            noteJournal(shard->path());
         result.tree = std::make_shared<const NameTree>(*result.model);
         if (!result.model->shards().empty())
             readHeaderText(result, result.model->shards().front()->path());
@@ -64,8 +69,12 @@ LoadResult loadModel(const QString& path)
     QString file = opened.error().file;
     if (file.isEmpty() || !QFileInfo(file).isFile())
         file = path;
-    if (QFileInfo(file).isFile())
+    if (QFileInfo(file).isFile()) {
         readHeaderText(result, file);
+        // A header torn by an interrupted save fails to open: the journal is how to fix it.
+        if (!file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            noteJournal(file);
+    }
     return result;
 }
 

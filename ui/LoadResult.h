@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "Model.h"
 #include "NameTree.h"
+#include "SaveJournal.h"
 
 #include <QByteArray>
 #include <QString>
@@ -24,6 +25,8 @@ struct LoadResult {
     QByteArray headerText; // pretty-printed, in file order
     std::uint64_t headerBytesShown = 0;
     std::uint64_t headerBytesTotal = 0; // the length prefix (0 when unreadable)
+    // Journals of interrupted saves beside the opened files, reported, never applied by a load.
+    std::vector<JournalInspection> journals;
 
     bool ok() const { return model != nullptr; }
 };

@@ -8,7 +8,7 @@
 namespace ts::ui {
 
 SaveOutcome SaveJob::run(const std::shared_ptr<const SafetensorsFile>& file, const std::optional<Metadata>& metadata,
-                         const QString& target, std::uint64_t headerSlack)
+                         const QString& target, std::uint64_t headerSlack, bool force)
 {
     SaveOutcome outcome;
     outcome.target = target;
@@ -19,9 +19,10 @@ SaveOutcome SaveJob::run(const std::shared_ptr<const SafetensorsFile>& file, con
     const bool sameFile = QFileInfo(target).canonicalFilePath() == QFileInfo(file->path()).canonicalFilePath();
     const bool fits = sameFile && MetadataSave::inPlaceHeader(file->header(), metadata, 0).has_value();
     options.headerSlack = fits ? 0 : headerSlack;
+    options.force = force;
     const auto saved = MetadataSave::save(*file, metadata, target, options);
     if (!saved) {
-        outcome.error = saved.error().toString();
+        outcome.error = saved.error();
         return outcome;
     }
     outcome.ok = true;
@@ -32,10 +33,10 @@ SaveOutcome SaveJob::run(const std::shared_ptr<const SafetensorsFile>& file, con
 }
 
 QFuture<SaveOutcome> SaveJob::start(std::shared_ptr<const SafetensorsFile> file, std::optional<Metadata> metadata,
-                                    QString target, std::uint64_t headerSlack)
+                                    QString target, std::uint64_t headerSlack, bool force)
 {
     return QtConcurrent::run([file = std::move(file), metadata = std::move(metadata), target = std::move(target),
-                              headerSlack] { return run(file, metadata, target, headerSlack); });
+                              headerSlack, force] { return run(file, metadata, target, headerSlack, force); });
 }
 
 } // namespace ts::ui

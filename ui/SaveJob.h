@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Error.h"
 #include "Metadata.h"
 #include "SafetensorsFile.h"
 
@@ -16,7 +17,7 @@ namespace ts::ui {
 struct SaveOutcome {
     QString target;
     bool ok = false;
-    QString error; // the core's sentence when !ok
+    std::optional<Error> error; // the core's error when !ok: its code decides what the window shows
     bool inPlace = false;
     std::uint64_t bytesWritten = 0;
     QString whyNotInPlace;
@@ -30,9 +31,11 @@ class SaveJob {
 public:
     static SaveOutcome run(const std::shared_ptr<const SafetensorsFile>& file,
                            const std::optional<Metadata>& metadata, const QString& target,
-                           std::uint64_t headerSlack);
+                           std::uint64_t headerSlack, bool force);
+    // `force`: the user agreed to replace a read-only or hard-linked target (SaveTarget).
     static QFuture<SaveOutcome> start(std::shared_ptr<const SafetensorsFile> file,
-                                      std::optional<Metadata> metadata, QString target, std::uint64_t headerSlack);
+                                      std::optional<Metadata> metadata, QString target, std::uint64_t headerSlack,
+                                      bool force);
 };
 
 } // namespace ts::ui

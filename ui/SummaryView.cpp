@@ -8,6 +8,8 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QPushButton>
 #include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -30,7 +32,8 @@ QLabel* sectionTitle(const QString& text, QWidget* parent)
 SummaryView::SummaryView(QWidget* parent)
     : QScrollArea(parent), m_title(new QLabel), m_path(new QLabel), m_chart(new DtypeChart),
       m_modules(new ModuleShareModel(this)), m_moduleView(new QTableView), m_audit(new AuditModel(this)),
-      m_auditView(new QTreeView), m_auditTitle(nullptr), m_auditEmpty(new QLabel), m_grid(new QGridLayout)
+      m_auditView(new QTreeView), m_auditTitle(nullptr), m_auditEmpty(new QLabel),
+      m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))), m_grid(new QGridLayout)
 {
     auto* page = new QWidget;
     auto* layout = new QVBoxLayout(page);
@@ -89,6 +92,20 @@ SummaryView::SummaryView(QWidget* parent)
     m_auditView->header()->setStretchLastSection(false);
     m_auditView->header()->setSectionResizeMode(AuditModel::MessageColumn, QHeaderView::Stretch);
     layout->addWidget(m_auditView, 1);
+    // Listing a leftover wrote nothing; removing it is the user's act (issue 14, item 11).
+    m_removeLeftovers->setToolTip(tr("Delete the unfinished temporary files of saves that were killed"));
+    m_removeLeftovers->hide();
+    layout->addWidget(m_removeLeftovers, 0, Qt::AlignLeft);
+    connect(m_removeLeftovers, &QPushButton::clicked, this, &SummaryView::removeLeftoversRequested);
+    m_auditView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_auditView, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex index = m_auditView->indexAt(pos);
+        if (index.data(AuditModel::CodeRole).toString() != QLatin1String("LeftoverTemporary"))
+            return;
+        QMenu menu(this);
+        menu.addAction(tr("Remove Leftover Files"), this, &SummaryView::removeLeftoversRequested);
+        menu.exec(m_auditView->viewport()->mapToGlobal(pos));
+    });
 
     connect(m_auditView, &QTreeView::activated, this, [this](const QModelIndex& index) {
         const QString tensor = index.data(AuditModel::TensorRole).toString();
@@ -171,6 +188,10 @@ void SummaryView::updateAuditTitle()
     m_auditTitle->setText(n == 0 ? tr("Audit") : tr("Audit (%1)").arg(n));
     m_auditEmpty->setVisible(n == 0);
     m_auditView->setVisible(n > 0);
+    bool leftovers = false;
+    for (int row = 0; row < n && !leftovers; ++row)
+        leftovers = m_audit->diagnostic(row).code == QLatin1String("LeftoverTemporary");
+    m_removeLeftovers->setVisible(leftovers);
 }
 
 } // namespace ts::ui

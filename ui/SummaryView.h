@@ -10,6 +10,7 @@
 
 class QGridLayout;
 class QLabel;
+class QPushButton;
 class QTableView;
 class QTreeView;
 
@@ -35,9 +36,13 @@ public:
     QTreeView* auditView() const { return m_auditView; }
     ModuleShareModel* moduleModel() const { return m_modules; }
     DtypeChart* chart() const { return m_chart; }
+    // Shown while the audit lists temporaries of killed saves (LeftoverTemporary).
+    QPushButton* removeLeftoversButton() const { return m_removeLeftovers; }
 
 signals:
     void tensorActivated(const QString& name);
+    // The user asked to delete the leftover temporaries the audit lists.
+    void removeLeftoversRequested();
 
 private:
     void addFact(const QString& key, const QString& title, int row, int column);
@@ -54,6 +59,7 @@ private:
     QTreeView* m_auditView;
     QLabel* m_auditTitle;
     QLabel* m_auditEmpty;
+    QPushButton* m_removeLeftovers;
     QGridLayout* m_grid;
 };
 

@@ -12,7 +12,12 @@
 #include "ReloadBanner.h"
 #include "Model.h"
 #include "Preferences.h"
+#include "AuditModel.h"
+#include "JournalBanner.h"
+#include "MetadataSave.h"
+#include "SafetensorsFile.h"
 #include "SaveJournal.h"
+#include "SummaryView.h"
 #include "TensorExport.h"
 #include "UiTestUtils.h"
 
@@ -25,6 +30,7 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -64,6 +70,12 @@ FileParts readParts(const QString& path)
     hash.addData(&f);
     parts.dataHash = hash.result().toHex();
     return parts;
+}
+
+QByteArray readFileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 QByteArray fileHash(const QString& path)
@@ -118,7 +130,12 @@ private slots:
     void saveInPlaceKeepsDataBuffer();
     void saveAsFullRewriteMovesDocument();
     void headerSlackPreferenceLetsLaterEditsFitInPlace();
-    void interruptedSaveIsRecoveredOnOpen();
+    void interruptedSaveIsReportedAndRestoredOnRequest();
+    void tornHeaderOpensToTheBanner();
+    void foreignJournalIsNeverApplied();
+    void readOnlyFileAsksBeforeReplacing();
+    void fileChangedOnDiskIsNeverOverwritten();
+    void leftoverTemporaryHasARemoveAction();
     void closeTabPromptInjected();
     void reloadAsksBeforeDiscardingEdits();
     void closeTabPromptRealMessageBox();
@@ -130,6 +147,7 @@ private:
     QString copyFixture(const QString& name);
     DocumentWidget* openLoaded(MainWindow& window, const QString& path);
     bool waitSaved(DocumentWidget* doc);
+    QByteArray interruptSave(const QString& path, bool torn);
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -425,28 +443,192 @@ void TestUiEdit::headerSlackPreferenceLetsLaterEditsFitInPlace()
     QCOMPARE(metadataOnDisk(path)->value(QStringLiteral("new_key")), QString(1000, QLatin1Char('z')));
 }
 
-void TestUiEdit::interruptedSaveIsRecoveredOnOpen()
+// Writes the journal a crash after the header write leaves, for a save that shortens "source"
+// (so it fits in place), and returns the file's bytes before that save.
+QByteArray TestUiEdit::interruptSave(const QString& path, bool torn)
 {
-    // The state a crash halfway through an in-place header write leaves: a complete journal and
-    // a header that is neither old nor new.
+    const QByteArray original = readFileBytes(path);
+    auto file = SafetensorsFile::open(path);
+    if (!file)
+        return {};
+    Metadata edited = (*file)->header().metadata.value_or(Metadata{});
+    edited.set(QStringLiteral("source"), QStringLiteral("x"));
+    const auto after = MetadataSave::inPlaceHeader((*file)->header(), edited);
+    if (!after)
+        return {};
+    QFile f(path);
+    if (!f.open(QIODevice::ReadWrite) || !SaveJournal::write(f.handle(), path, original.left(after->size()), *after))
+        return {};
+    // Torn: the new header reached the disk up to just after the new value, so the old bytes
+    // that follow make it unparseable.
+    const qsizetype cut = after->indexOf("\"source\":\"x\"");
+    if (torn && cut < 0)
+        return {};
+    const qsizetype n = torn ? cut + 12 : after->size();
+    f.write(after->left(n));
+    return original;
+}
+
+void TestUiEdit::interruptedSaveIsReportedAndRestoredOnRequest()
+{
     const QString path = copyFixture(kTiny);
     QVERIFY(!path.isEmpty());
-    const QByteArray originalHash = fileHash(path);
-    const FileParts parts = readParts(path);
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadWrite));
-    const QByteArray oldHeader = file.read(static_cast<qint64>(8 + parts.headerLength));
-    QVERIFY(SaveJournal::write(path, oldHeader, static_cast<std::uint64_t>(file.size())));
-    file.seek(8 + 16);
-    file.write(QByteArray(64, '#'));
-    file.close();
-    QVERIFY(fileHash(path) != originalHash);
+    const QByteArray original = interruptSave(path, false);
+    QVERIFY(!original.isEmpty());
+    const QByteArray interrupted = fileHash(path);
+    QVERIFY(interrupted != fileHash(realFixture(kTiny)));
 
     MainWindow window;
     DocumentWidget* doc = openLoaded(window, path);
-    QVERIFY2(doc, "the window should open the file after rolling the header back");
-    QCOMPARE(fileHash(path), originalHash);
+    QVERIFY(doc);
+    // Opening wrote nothing: the file and the journal are as the crash left them.
+    QCOMPARE(fileHash(path), interrupted);
+    QVERIFY(QFileInfo::exists(SaveJournal::pathFor(path)));
+    JournalBanner* banner = doc->journalBanner();
+    QVERIFY(banner->isVisibleTo(doc));
+    QVERIFY(banner->restoreButton()->isVisibleTo(banner));
+    QVERIFY2(banner->message().contains(QStringLiteral("interrupted")), qPrintable(banner->message()));
+    QVERIFY2(banner->message().contains(QStringLiteral("\"source\"")), qPrintable(banner->message()));
+    // Keep current: nothing happens to either file.
+    banner->keepButton()->click();
+    QVERIFY(!banner->isVisibleTo(doc));
+    QCOMPARE(fileHash(path), interrupted);
+    QVERIFY(QFileInfo::exists(SaveJournal::pathFor(path)));
+    // The next load reports it again; Restore puts the old header back and reloads.
+    QSignalSpy reloaded(doc, &DocumentWidget::loaded);
+    doc->reload();
+    QVERIFY(reloaded.wait(20000));
+    QVERIFY(banner->isVisibleTo(doc));
+    banner->restoreButton()->click();
+    QVERIFY(reloaded.wait(20000));
+    QCOMPARE(fileHash(path), fileHash(realFixture(kTiny)));
     QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(path)));
+    QVERIFY(!banner->isVisibleTo(doc));
+    QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
+}
+
+void TestUiEdit::tornHeaderOpensToTheBanner()
+{
+    // Half a new header does not parse: the error page shows, with the banner that fixes it.
+    const QString path = copyFixture(kTiny);
+    QVERIFY(!interruptSave(path, true).isEmpty());
+    MainWindow window;
+    QSignalSpy loaded(&window, &MainWindow::documentLoaded);
+    DocumentWidget* doc = window.openPath(path);
+    QVERIFY(loaded.wait(20000));
+    QCOMPARE(doc->state(), DocumentWidget::State::Failed);
+    JournalBanner* banner = doc->journalBanner();
+    QVERIFY(banner->isVisibleTo(doc));
+    QCOMPARE(banner->inspection().state, JournalInspection::State::Torn);
+    QSignalSpy reloaded(doc, &DocumentWidget::loaded);
+    banner->restoreButton()->click();
+    QVERIFY(reloaded.wait(20000));
+    QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
+    QCOMPARE(fileHash(path), fileHash(realFixture(kTiny)));
+}
+
+void TestUiEdit::foreignJournalIsNeverApplied()
+{
+    const QString path = copyFixture(kTiny);
+    const QString other = m_dir->filePath(QStringLiteral("other.safetensors"));
+    QVERIFY(QFile::copy(path, other));
+    QVERIFY(!interruptSave(other, false).isEmpty());
+    // other's journal, planted beside path: recorded for another inode.
+    QVERIFY(QFile::rename(SaveJournal::pathFor(other), SaveJournal::pathFor(path)));
+    const QByteArray before = fileHash(path);
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    JournalBanner* banner = doc->journalBanner();
+    QVERIFY(banner->isVisibleTo(doc));
+    QVERIFY(!banner->restoreButton()->isVisibleTo(banner));
+    QVERIFY2(banner->message().contains(QStringLiteral("never")), qPrintable(banner->message()));
+    banner->deleteButton()->click();
+    QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(path)));
+    QVERIFY(!banner->isVisibleTo(doc));
+    QCOMPARE(fileHash(path), before);
+}
+
+void TestUiEdit::readOnlyFileAsksBeforeReplacing()
+{
+    const QString path = copyFixture(kTiny);
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup));
+    const QByteArray before = fileHash(path);
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("x")));
+    QString asked;
+    doc->setForcePrompt([&asked](QWidget*, const QString& question) {
+        asked = question;
+        return false;
+    });
+    QVERIFY(!doc->save());
+    QVERIFY2(asked.contains(QStringLiteral("read-only")), qPrintable(asked));
+    QCOMPARE(fileHash(path), before);
+    QVERIFY(doc->isModified());
+    doc->setForcePrompt([](QWidget*, const QString&) { return true; });
+    QVERIFY(doc->save());
+    QVERIFY(waitSaved(doc));
+    QCOMPARE(metadataOnDisk(path)->value(QStringLiteral("source")), QStringLiteral("x"));
+    QCOMPARE(QFileInfo(path).permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther),
+             QFileDevice::Permissions());
+}
+
+void TestUiEdit::fileChangedOnDiskIsNeverOverwritten()
+{
+    const QString path = copyFixture(kTiny);
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    MetadataModel* model = doc->metadataView()->model();
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("mine")));
+    // Another program saves the file meanwhile.
+    QProcess cli;
+    cli.start(QStringLiteral(TS_CLI_PATH), {QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("theirs=1")});
+    QVERIFY(cli.waitForFinished(20000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QByteArray theirs = fileHash(path);
+    QSignalSpy saved(doc, &DocumentWidget::saveFinished);
+    QVERIFY(doc->save());
+    QVERIFY(saved.wait(20000));
+    QVERIFY(!saved.first().at(0).toBool());
+    QVERIFY2(saved.first().at(1).toString().contains(QStringLiteral("changed on disk")),
+             qPrintable(saved.first().at(1).toString()));
+    QCOMPARE(fileHash(path), theirs);
+    QVERIFY(doc->isReloadPromptVisible());
+    QVERIFY2(doc->reloadBanner()->message().contains(QStringLiteral("not saved")), qPrintable(doc->reloadBanner()->message()));
+    QVERIFY(doc->isModified()); // the edits are still there for Save As
+}
+
+void TestUiEdit::leftoverTemporaryHasARemoveAction()
+{
+    const QString path = copyFixture(kTiny);
+    const QString temp = m_dir->filePath(QStringLiteral(".") + kTiny + QStringLiteral(".tensorscope-Zz9yX8"));
+    {
+        QFile f(temp);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(1 << 20, '\0'));
+    }
+    MainWindow window;
+    DocumentWidget* doc = openLoaded(window, path);
+    QVERIFY(doc);
+    QVERIFY(QFileInfo::exists(temp)); // listing is not removing
+    AuditModel* audit = doc->summaryView()->auditModel();
+    bool listed = false;
+    for (int row = 0; row < audit->rowCount(); ++row)
+        listed = listed || (audit->diagnostic(row).code == QLatin1String("LeftoverTemporary") &&
+                            audit->diagnostic(row).message.contains(QStringLiteral("1.00 MiB")));
+    QVERIFY(listed);
+    QPushButton* remove = doc->summaryView()->removeLeftoversButton();
+    QVERIFY(remove->isVisibleTo(doc->summaryView()));
+    QSignalSpy reloaded(doc, &DocumentWidget::loaded);
+    remove->click();
+    QVERIFY(!QFileInfo::exists(temp));
+    QVERIFY(QFileInfo::exists(path));
+    QVERIFY(reloaded.wait(20000));
+    QVERIFY(!remove->isVisibleTo(doc->summaryView()));
 }
 
 void TestUiEdit::closeTabPromptInjected()
