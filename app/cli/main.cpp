@@ -18,6 +18,7 @@ Commands:
   ls FILE [--filter GLOB]   list tensors (name, dtype, shape, parameters, bytes, offsets)
   validate FILE...          check files against the format; exit 1 if any is invalid
   meta FILE [--set K=V]... [--unset K]... [--clear] [-o OUT] [--header-slack BYTES] [--no-in-place]
+            [--force] [--wait SECONDS]
                             print metadata, or write it edited (FILE itself without -o: in place behind a
                             journal when the new header fits, else an atomic full rewrite)
   recover FILE [--discard] [--remove-leftovers]
