@@ -4,22 +4,15 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QStyle>
 #include <QVBoxLayout>
 
 namespace ts::ui {
 
 JournalBanner::JournalBanner(QWidget* parent)
-    : QFrame(parent), m_label(new QLabel(this)), m_status(new QLabel(this)),
+    : NoticeBar(parent), m_label(new QLabel(this)), m_status(new QLabel(this)),
       m_restore(new QPushButton(tr("Restore"), this)), m_keep(new QPushButton(tr("Keep Current"), this)),
       m_delete(new QPushButton(tr("Delete Journal"), this))
 {
-    setFrameShape(QFrame::StyledPanel);
-    setAutoFillBackground(true);
-    setBackgroundRole(QPalette::ToolTipBase);
-    setForegroundRole(QPalette::ToolTipText);
-    auto* icon = new QLabel(this);
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(20, 20));
     m_label->setWordWrap(true);
     m_label->setTextFormat(Qt::PlainText); // the file and key names come from the file
     m_label->setForegroundRole(QPalette::ToolTipText);
@@ -32,9 +25,7 @@ JournalBanner::JournalBanner(QWidget* parent)
     auto* text = new QVBoxLayout;
     text->addWidget(m_label);
     text->addWidget(m_status);
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(8, 4, 8, 4);
-    layout->addWidget(icon, 0, Qt::AlignTop);
+    QHBoxLayout* layout = row();
     layout->addLayout(text, 1);
     layout->addWidget(m_restore);
     layout->addWidget(m_keep);

@@ -2,7 +2,7 @@
 
 #include "SaveJournal.h"
 
-#include <QFrame>
+#include "NoticeBar.h"
 
 class QLabel;
 class QPushButton;
@@ -13,7 +13,7 @@ namespace ts::ui {
 // file wrote nothing; this is where the user decides (issue 14): Restore puts the header from
 // before that save back (only offered when the journal matches the file), Keep current leaves the
 // file and the journal as they are, Delete journal removes the journal and keeps the file.
-class JournalBanner final : public QFrame {
+class JournalBanner final : public NoticeBar {
     Q_OBJECT
 public:
     explicit JournalBanner(QWidget* parent = nullptr);

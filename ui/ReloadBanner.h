@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QFrame>
+#include "NoticeBar.h"
 
 class QLabel;
 class QPushButton;
@@ -9,7 +9,7 @@ namespace ts::ui {
 
 // A bar across the top of a document saying the file changed on disk, with Reload and Dismiss.
 // Non-modal: the user can finish reading before reloading.
-class ReloadBanner final : public QFrame {
+class ReloadBanner final : public NoticeBar {
     Q_OBJECT
 public:
     explicit ReloadBanner(QWidget* parent = nullptr);
