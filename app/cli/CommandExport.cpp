@@ -1,9 +1,12 @@
 #include "CliOutput.h"
 #include "Commands.h"
 
+#include "InputFiles.h"
 #include "Model.h"
 #include "SaveJournal.h"
 #include "TensorExporter.h"
+
+#include <QFileInfo>
 
 namespace ts::cli {
 
@@ -13,9 +16,12 @@ int runExport(const QStringList& args)
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("OUT.npy or OUT.csv."),
                       QStringLiteral("OUT")});
+    parser.addOption({QStringLiteral("force"),
+                      QStringLiteral("Replace OUT if it exists (never one of the model's own files).")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A model."));
     parser.addPositionalArgument(QStringLiteral("TENSOR"), QStringLiteral("The tensor's full name."));
-    const QString usage = QStringLiteral("usage: tensorscope-cli export FILE TENSOR -o OUT.npy|OUT.csv");
+    const QString usage =
+        QStringLiteral("usage: tensorscope-cli export FILE TENSOR -o OUT.npy|OUT.csv [--force]");
     if (!parseOrExplain(parser, args, usage))
         return ExitUsage;
     if (parser.positionalArguments().size() != 2 || !parser.isSet(QStringLiteral("output"))) {
@@ -45,8 +51,20 @@ int runExport(const QStringList& args)
         err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"").arg(path, name));
         return ExitUsage;
     }
-    const TensorInfo& info = model.tensors()[static_cast<std::size_t>(index)].info;
-    const auto done = TensorExporter::exportTensor(info, model.location(index), target, *format);
+    // The model's own files first: --force does not reach them.
+    if (auto r = InputFiles::of(model).refuseOverwrite(
+            target, QStringLiteral("export never writes over the model it reads, even with --force"));
+        !r) {
+        err(r.error().toString());
+        return exitFor(r.error());
+    }
+    // A dangling symlink is there too: the rename would replace it.
+    const QFileInfo existing(target);
+    if ((existing.exists() || existing.isSymLink()) && !parser.isSet(QStringLiteral("force"))) {
+        err(QStringLiteral("tensorscope-cli: %1 exists; pass --force to replace it").arg(target));
+        return ExitUsage;
+    }
+    const auto done = TensorExporter::exportFromModel(model, index, target, *format);
     if (!done) {
         err(done.error().toString());
         return exitFor(done.error());
