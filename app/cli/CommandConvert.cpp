@@ -8,6 +8,7 @@
 #include "Model.h"
 #include "ModelJson.h"
 #include "SaveJournal.h"
+#include "TerminalText.h"
 
 #include <QElapsedTimer>
 
@@ -122,9 +123,10 @@ ProgressCallback terminalProgress(const QString& what)
     };
 }
 
+// `message` quotes the user's arguments: escaped whole.
 int usageError(const QString& message)
 {
-    err(QStringLiteral("tensorscope-cli: ") + message);
+    err(QStringLiteral("tensorscope-cli: ") + terminalSafe(message));
     err(kUsage);
     return ExitUsage;
 }
@@ -213,23 +215,23 @@ int runConvert(const QStringList& args)
     std::vector<std::shared_ptr<const Model>> models;
     for (const QString& in : inputs) {
         if (auto recovered = recoverInterruptedSave(in); !recovered) {
-            err(recovered.error().toString());
+            err(recovered.error());
             return exitFor(recovered.error());
         }
         auto model = Model::open(in);
         if (!model) {
-            err(model.error().toString());
+            err(model.error());
             return exitFor(model.error());
         }
         models.push_back(std::move(model.value()));
     }
     auto plan = Converter::plan(models, options);
     if (!plan) {
-        err(plan.error().toString());
+        err(plan.error());
         return ExitUsage; // the options cannot be carried out on these inputs
     }
     if (auto r = Converter::measure(plan.value(), terminalProgress(QStringLiteral("checking values"))); !r) {
-        err(r.error().toString());
+        err(r.error());
         return exitFor(r.error());
     }
     const bool asJson = parser.isSet(QStringLiteral("json"));
@@ -246,7 +248,7 @@ int runConvert(const QStringList& args)
         auto files = ConvertWriter::write(plan.value(), parser.value(QStringLiteral("output")), options,
                                           terminalProgress(QStringLiteral("writing")));
         if (!files) {
-            err(files.error().toString());
+            err(files.error());
             return exitFor(files.error());
         }
         written = files.value();
@@ -264,7 +266,7 @@ int runConvert(const QStringList& args)
         outRaw(json.data() + '\n');
     } else {
         for (const QString& f : written)
-            out(QStringLiteral("wrote %1").arg(f));
+            out(QStringLiteral("wrote %1").arg(terminalSafe(f)));
     }
     return ExitOk;
 }

@@ -5,6 +5,7 @@
 #include "Model.h"
 #include "SaveJournal.h"
 #include "TensorExporter.h"
+#include "TerminalText.h"
 
 #include <QFileInfo>
 
@@ -33,45 +34,48 @@ int runExport(const QStringList& args)
     const QString target = parser.value(QStringLiteral("output"));
     const auto format = TensorExporter::formatForPath(target);
     if (!format) {
-        err(QStringLiteral("tensorscope-cli: %1: the output must end in .npy or .csv").arg(target));
+        err(QStringLiteral("tensorscope-cli: %1: the output must end in .npy or .csv")
+                .arg(terminalSafe(target)));
         return ExitUsage;
     }
     if (auto recovered = recoverInterruptedSave(path); !recovered) {
-        err(recovered.error().toString());
+        err(recovered.error());
         return exitFor(recovered.error());
     }
     auto opened = Model::open(path);
     if (!opened) {
-        err(opened.error().toString());
+        err(opened.error());
         return exitFor(opened.error());
     }
     const Model& model = **opened;
     const int index = model.indexOf(name);
     if (index < 0) {
-        err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"").arg(path, name));
+        err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"")
+                .arg(terminalSafe(path), terminalSafe(name)));
         return ExitUsage;
     }
     // The model's own files first: --force does not reach them.
     if (auto r = InputFiles::of(model).refuseOverwrite(
             target, QStringLiteral("export never writes over the model it reads, even with --force"));
         !r) {
-        err(r.error().toString());
+        err(r.error());
         return exitFor(r.error());
     }
     // A dangling symlink is there too: the rename would replace it.
     const QFileInfo existing(target);
     if ((existing.exists() || existing.isSymLink()) && !parser.isSet(QStringLiteral("force"))) {
-        err(QStringLiteral("tensorscope-cli: %1 exists; pass --force to replace it").arg(target));
+        err(QStringLiteral("tensorscope-cli: %1 exists; pass --force to replace it")
+                .arg(terminalSafe(target)));
         return ExitUsage;
     }
     const auto done = TensorExporter::exportFromModel(model, index, target, *format);
     if (!done) {
-        err(done.error().toString());
+        err(done.error());
         return exitFor(done.error());
     }
     if (!done->note.isEmpty())
-        err(QStringLiteral("note: ") + done->note);
-    out(QStringLiteral("wrote %1").arg(target));
+        err(QStringLiteral("note: ") + terminalSafe(done->note));
+    out(QStringLiteral("wrote %1").arg(terminalSafe(target)));
     return ExitOk;
 }
 

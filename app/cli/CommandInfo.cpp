@@ -6,6 +6,7 @@
 #include "Model.h"
 #include "ModelJson.h"
 #include "NameTree.h"
+#include "TerminalText.h"
 
 #include <QFileInfo>
 
@@ -92,7 +93,7 @@ void printText(const Model& model, const NameTree& tree)
             QString shown = value;
             if (shown.size() > 200)
                 shown = shown.left(200) + QStringLiteral("… (%1 chars)").arg(value.size());
-            out(QStringLiteral("  %1 = %2").arg(key, shown));
+            out(QStringLiteral("  %1 = %2").arg(terminalSafe(key), terminalSafe(shown)));
         }
     }
     if (model.warnings().empty()) {
@@ -100,7 +101,8 @@ void printText(const Model& model, const NameTree& tree)
     } else {
         out(QStringLiteral("\nWarnings: %1").arg(model.warnings().size()));
         for (const Diagnostic& d : model.warnings())
-            out(QStringLiteral("  %1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+            out(QStringLiteral("  %1 [%2] %3")
+                    .arg(severityName(d.severity), d.code, terminalSafe(d.message)));
     }
 }
 
@@ -120,7 +122,7 @@ int runInfo(const QStringList& args)
     }
     auto model = Model::open(parser.positionalArguments().front());
     if (!model) {
-        err(model.error().toString());
+        err(model.error());
         return exitFor(model.error());
     }
     const NameTree tree(**model);

@@ -26,7 +26,7 @@ int runLs(const QStringList& args)
     }
     auto opened = Model::open(parser.positionalArguments().front());
     if (!opened) {
-        err(opened.error().toString());
+        err(opened.error());
         return exitFor(opened.error());
     }
     const Model& model = **opened;

@@ -7,6 +7,7 @@
 #include "ModelJson.h"
 #include "SafetensorsWriter.h"
 #include "SaveJournal.h"
+#include "TerminalText.h"
 
 namespace ts::cli {
 
@@ -36,15 +37,17 @@ int runMeta(const QStringList& args)
     const QString path = parser.positionalArguments().front();
     // A save interrupted by a crash is rolled back before anything reads the file.
     if (auto recovered = recoverInterruptedSave(path); !recovered) {
-        err(recovered.error().toString());
+        err(recovered.error());
         return exitFor(recovered.error());
     } else if (recovered.value() == RecoveryOutcome::RolledBack) {
-        err(QStringLiteral("tensorscope-cli: %1: an interrupted metadata save was rolled back; the file is as it was "
-                           "before that save").arg(path));
+        err(QStringLiteral(
+                "tensorscope-cli: %1: an interrupted metadata save was rolled back; the file is as it was "
+                "before that save")
+                .arg(terminalSafe(path)));
     }
     auto opened = Model::open(path);
     if (!opened) {
-        err(opened.error().toString());
+        err(opened.error());
         return exitFor(opened.error());
     }
     const Model& model = **opened;
@@ -59,12 +62,13 @@ int runMeta(const QStringList& args)
             out(QStringLiteral("(no metadata)"));
         } else {
             for (const auto& [key, value] : model.metadata()->entries())
-                out(key + QStringLiteral(" = ") + value);
+                out(terminalSafe(key) + QStringLiteral(" = ") + terminalSafe(value));
         }
         return ExitOk;
     }
     if (model.isSharded()) {
-        err(QStringLiteral("tensorscope-cli: %1 is a sharded model; edit the metadata of each shard file").arg(path));
+        err(QStringLiteral("tensorscope-cli: %1 is a sharded model; edit the metadata of each shard file")
+                .arg(terminalSafe(path)));
         return ExitUsage;
     }
     bool slackOk = false;
@@ -81,7 +85,8 @@ int runMeta(const QStringList& args)
     for (const QString& assignment : parser.values(QStringLiteral("set"))) {
         const qsizetype eq = assignment.indexOf(QLatin1Char('='));
         if (eq <= 0) {
-            err(QStringLiteral("tensorscope-cli: --set expects KEY=VALUE, got \"%1\"").arg(assignment));
+            err(QStringLiteral("tensorscope-cli: --set expects KEY=VALUE, got \"%1\"")
+                    .arg(terminalSafe(assignment)));
             return ExitUsage;
         }
         metadata->set(assignment.left(eq), assignment.mid(eq + 1));
@@ -94,7 +99,7 @@ int runMeta(const QStringList& args)
     options.allowInPlace = !parser.isSet(QStringLiteral("no-in-place"));
     const auto saved = MetadataSave::save(*model.shards().front(), metadata, target, options);
     if (!saved) {
-        err(saved.error().toString());
+        err(saved.error());
         return exitFor(saved.error());
     }
     const QString how = saved->method == SaveMethod::InPlace
@@ -105,9 +110,10 @@ int runMeta(const QStringList& args)
         JsonWriter json;
         writeMetadataJson(json, metadata);
         outRaw(json.data() + '\n');
-        err(QStringLiteral("wrote %1 (%2)").arg(target, how)); // stderr keeps stdout one JSON value
+        err(QStringLiteral("wrote %1 (%2)")
+                .arg(terminalSafe(target), terminalSafe(how))); // stderr keeps stdout one JSON value
     } else {
-        out(QStringLiteral("wrote %1 (%2)").arg(target, how));
+        out(QStringLiteral("wrote %1 (%2)").arg(terminalSafe(target), terminalSafe(how)));
     }
     return ExitOk;
 }

@@ -6,6 +6,7 @@
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
+#include "TerminalText.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
 
@@ -38,7 +39,7 @@ void printText(const Model& model, const ScanResult& result, bool nanInfOnly)
     for (const Diagnostic& d : result.findings) {
         errors += d.severity == Severity::Error;
         warnings += d.severity == Severity::Warning;
-        out(QStringLiteral("%1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+        out(QStringLiteral("%1 [%2] %3").arg(severityName(d.severity), d.code, terminalSafe(d.message)));
     }
     if (!result.findings.empty())
         out(QString());
@@ -85,7 +86,7 @@ int runScan(const QStringList& args)
     }
     auto model = Model::open(parser.positionalArguments().front());
     if (!model) {
-        err(model.error().toString());
+        err(model.error());
         return exitFor(model.error());
     }
     ModelScanner scanner(*model, options);
@@ -93,7 +94,7 @@ int runScan(const QStringList& args)
     auto result = scanner.run();
     clearScanProgress();
     if (!result) {
-        err(result.error().toString());
+        err(result.error());
         return exitFor(result.error());
     }
     if (parser.isSet(QStringLiteral("json")))

@@ -5,6 +5,7 @@
 #include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
+#include "TerminalText.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
@@ -68,7 +69,7 @@ void printText(const Model& model, const ScanResult& result)
     for (std::size_t i = 0; i < result.tensors.size(); ++i) {
         const TensorStats& t = result.tensors[i];
         const TensorInfo& info = model.tensors()[static_cast<std::size_t>(model.indexOf(t.name))].info;
-        out(QStringLiteral("%1  %2 %3").arg(t.name, dtypeName(t.dtype), info.shapeString()));
+        out(QStringLiteral("%1  %2 %3").arg(terminalSafe(t.name), dtypeName(t.dtype), info.shapeString()));
         QList<QStringList> rows;
         printValueRows(rows, QStringLiteral("  "), t.values);
         if (t.dtype == Dtype::BOOL)
@@ -142,13 +143,14 @@ int runStats(const QStringList& args)
     }
     auto model = Model::open(positional.takeFirst());
     if (!model) {
-        err(model.error().toString());
+        err(model.error());
         return exitFor(model.error());
     }
     for (const QString& name : positional) {
         const int index = (*model)->indexOf(name);
         if (index < 0) {
-            err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"").arg((*model)->path(), name));
+            err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"")
+                    .arg(terminalSafe((*model)->path()), terminalSafe(name)));
             return ExitUsage;
         }
         options.tensors.push_back(index);
@@ -168,7 +170,7 @@ int runStats(const QStringList& args)
     auto result = scanner.run();
     clearScanProgress();
     if (!result) {
-        err(result.error().toString());
+        err(result.error());
         return exitFor(result.error());
     }
     if (parser.isSet(QStringLiteral("json")))

@@ -1,6 +1,8 @@
 #include "CliOutput.h"
 #include "Commands.h"
 
+#include "TerminalText.h"
+
 #include <QCoreApplication>
 
 #include <functional>
@@ -63,7 +65,8 @@ int main(int argc, char** argv)
     };
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {
-        ts::cli::err(QStringLiteral("tensorscope-cli: unknown command \"%1\"").arg(args[1]));
+        ts::cli::err(
+            QStringLiteral("tensorscope-cli: unknown command \"%1\"").arg(ts::terminalSafe(args[1])));
         ts::cli::err(QString::fromUtf8(kUsage));
         return ts::cli::ExitUsage;
     }
