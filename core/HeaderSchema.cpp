@@ -160,10 +160,15 @@ Result<void> SchemaReader::readTop(element root)
         }
     }
     if (!timesSeen.isEmpty()) {
+        // Entries before the first superseded one stay where they are: a self-move leaves a
+        // std::vector unspecified (libstdc++ empties it), which once wiped their shapes.
         std::size_t kept = 0;
         for (std::size_t i = 0; i < m_out.tensors.size(); ++i) {
-            if (!superseded[i])
-                m_out.tensors[kept++] = std::move(m_out.tensors[i]);
+            if (superseded[i])
+                continue;
+            if (kept != i)
+                m_out.tensors[kept] = std::move(m_out.tensors[i]);
+            ++kept;
         }
         m_out.tensors.resize(kept);
     }

@@ -22,6 +22,16 @@ const std::optional<Metadata>& Model::metadata() const
     return m_shards.empty() ? none : m_shards.front()->header().metadata;
 }
 
+QStringList Model::files() const
+{
+    QStringList paths;
+    for (const auto& shard : m_shards)
+        paths << shard->path();
+    if (!m_indexPath.isEmpty())
+        paths << m_indexPath;
+    return paths;
+}
+
 TensorLocation Model::location(int tensor) const
 {
     const ModelTensor& t = m_tensors[static_cast<std::size_t>(tensor)];
@@ -208,6 +218,7 @@ Result<std::shared_ptr<const Model>> Model::openIndex(const QString& indexPath, 
                              .arg(model->totalTensorBytes()));
     }
     model->m_index = std::move(index.value());
+    model->m_indexPath = indexPath;
     return std::shared_ptr<const Model>(std::move(model));
 }
 

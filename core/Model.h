@@ -8,6 +8,7 @@
 #include "TensorLocation.h"
 
 #include <QHash>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -38,6 +39,9 @@ public:
     const std::vector<std::shared_ptr<const SafetensorsFile>>& shards() const { return m_shards; }
     const std::vector<ModelTensor>& tensors() const { return m_tensors; }
     const std::optional<ShardIndex>& index() const { return m_index; }
+    // Every file the model was read from: each shard, then the index .json if there is one.
+    // What a save must never write over (InputFiles).
+    QStringList files() const;
     // The first shard's metadata: shards written by one save carry the same map.
     const std::optional<Metadata>& metadata() const;
     // Every shard's header warnings, plus the model-level ones.
@@ -64,6 +68,7 @@ private:
     std::vector<ModelTensor> m_tensors;
     QHash<QString, int> m_byName;
     std::optional<ShardIndex> m_index;
+    QString m_indexPath; // empty without an index
     std::vector<Diagnostic> m_warnings;
 };
 

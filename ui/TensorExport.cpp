@@ -29,8 +29,8 @@ QFuture<TensorExport::Outcome> TensorExport::start(std::shared_ptr<const Model> 
             outcome.message = tr("%1: choose a .npy or .csv file name.").arg(path);
             return outcome;
         }
-        const TensorInfo& info = model->tensors()[static_cast<std::size_t>(tensor)].info;
-        const auto exported = TensorExporter::exportTensor(info, model->location(tensor), path, *format);
+        // The save dialog has confirmed replacing an existing file, but never the model's own.
+        const auto exported = TensorExporter::exportFromModel(*model, tensor, path, *format);
         outcome.ok = exported.ok();
         outcome.message = exported ? exported->note : exported.error().toString();
         return outcome;

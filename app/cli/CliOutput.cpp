@@ -1,5 +1,7 @@
 #include "CliOutput.h"
 
+#include "TerminalText.h"
+
 #include <cstdio>
 
 namespace ts::cli {
@@ -11,14 +13,19 @@ void outRaw(const QByteArray& bytes)
 
 void out(const QString& text)
 {
-    outRaw(text.toUtf8() + '\n');
+    outRaw(terminalSafeLines(text).toUtf8() + '\n');
 }
 
 void err(const QString& text)
 {
-    const QByteArray bytes = text.toUtf8() + '\n';
+    const QByteArray bytes = terminalSafeLines(text).toUtf8() + '\n';
     std::fflush(stdout);
     std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stderr);
+}
+
+void err(const Error& error)
+{
+    err(terminalSafe(error.toString()));
 }
 
 int exitFor(const Error& error)
@@ -40,15 +47,24 @@ bool parseOrExplain(QCommandLineParser& parser, const QStringList& args, const Q
 {
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     if (!parser.parse(args)) {
-        err(QStringLiteral("tensorscope-cli: ") + parser.errorText());
+        err(QStringLiteral("tensorscope-cli: ") + terminalSafe(parser.errorText())); // quotes the argument
         err(usage);
         return false;
     }
     return true;
 }
 
-QString formatTable(const QList<QStringList>& rows)
+QString formatTable(const QList<QStringList>& rawRows)
 {
+    QList<QStringList> rows;
+    rows.reserve(rawRows.size());
+    for (const QStringList& raw : rawRows) {
+        QStringList row;
+        row.reserve(raw.size());
+        for (const QString& cell : raw)
+            row << terminalSafe(cell);
+        rows << row;
+    }
     QList<qsizetype> widths;
     for (const QStringList& row : rows) {
         for (qsizetype i = 0; i < row.size(); ++i) {

@@ -12,14 +12,19 @@ namespace ts::cli {
 // Exit statuses shared by every subcommand.
 enum Exit : int { ExitOk = 0, ExitInvalid = 1, ExitUsage = 2 };
 
+// Text output. Values from a file or from the command line (names, metadata, paths) go through
+// terminalSafe() where they are put into a line; out() and err() also escape any control
+// character that is left (terminalSafeLines), so text output never drives the terminal.
 void out(const QString& text);           // stdout, UTF-8, newline added
-void outRaw(const QByteArray& bytes);    // stdout, as is
+void outRaw(const QByteArray& bytes);    // stdout, as is: JSON
 void err(const QString& text);           // stderr, UTF-8, newline added
+void err(const Error& error);            // its sentence, escaped whole: it embeds names and paths
 // An Error becomes exit 2 when it is about the file system or arguments, 1 when the file is bad.
 int exitFor(const Error& error);
 // Parses a subcommand's arguments; on a usage error prints it and returns false.
 bool parseOrExplain(QCommandLineParser& parser, const QStringList& args, const QString& usage);
-// Left-aligned columns, widths from the widest cell.
+// Left-aligned columns, widths from the widest cell. Every cell goes through terminalSafe():
+// pass raw values.
 QString formatTable(const QList<QStringList>& rows);
 
 } // namespace ts::cli

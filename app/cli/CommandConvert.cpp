@@ -1,5 +1,6 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 
 #include "ByteSize.h"
 #include "ConvertWriter.h"
@@ -7,6 +8,7 @@
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
+#include "TerminalText.h"
 
 #include <QElapsedTimer>
 
@@ -121,9 +123,10 @@ ProgressCallback terminalProgress(const QString& what)
     };
 }
 
+// `message` quotes the user's arguments: escaped whole.
 int usageError(const QString& message)
 {
-    err(QStringLiteral("tensorscope-cli: ") + message);
+    err(QStringLiteral("tensorscope-cli: ") + terminalSafe(message));
     err(kUsage);
     return ExitUsage;
 }
@@ -211,20 +214,19 @@ int runConvert(const QStringList& args)
 
     std::vector<std::shared_ptr<const Model>> models;
     for (const QString& in : inputs) {
-        auto model = Model::open(in);
-        if (!model) {
-            err(model.error().toString());
-            return exitFor(model.error());
-        }
-        models.push_back(std::move(model.value()));
+        int status = ExitOk;
+        auto model = openForReading(in, true, &status);
+        if (!model)
+            return status;
+        models.push_back(std::move(model));
     }
     auto plan = Converter::plan(models, options);
     if (!plan) {
-        err(plan.error().toString());
+        err(plan.error());
         return ExitUsage; // the options cannot be carried out on these inputs
     }
     if (auto r = Converter::measure(plan.value(), terminalProgress(QStringLiteral("checking values"))); !r) {
-        err(r.error().toString());
+        err(r.error());
         return exitFor(r.error());
     }
     const bool asJson = parser.isSet(QStringLiteral("json"));
@@ -241,7 +243,7 @@ int runConvert(const QStringList& args)
         auto files = ConvertWriter::write(plan.value(), parser.value(QStringLiteral("output")), options,
                                           terminalProgress(QStringLiteral("writing")));
         if (!files) {
-            err(files.error().toString());
+            err(files.error());
             return exitFor(files.error());
         }
         written = files.value();
@@ -259,7 +261,7 @@ int runConvert(const QStringList& args)
         outRaw(json.data() + '\n');
     } else {
         for (const QString& f : written)
-            out(QStringLiteral("wrote %1").arg(f));
+            out(QStringLiteral("wrote %1").arg(terminalSafe(f)));
     }
     return ExitOk;
 }

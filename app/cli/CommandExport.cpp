@@ -1,8 +1,13 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 
+#include "InputFiles.h"
 #include "Model.h"
 #include "TensorExporter.h"
+#include "TerminalText.h"
+
+#include <QFileInfo>
 
 namespace ts::cli {
 
@@ -12,9 +17,12 @@ int runExport(const QStringList& args)
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("OUT.npy or OUT.csv."),
                       QStringLiteral("OUT")});
+    parser.addOption({QStringLiteral("force"),
+                      QStringLiteral("Replace OUT if it exists (never one of the model's own files).")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A model."));
     parser.addPositionalArgument(QStringLiteral("TENSOR"), QStringLiteral("The tensor's full name."));
-    const QString usage = QStringLiteral("usage: tensorscope-cli export FILE TENSOR -o OUT.npy|OUT.csv");
+    const QString usage =
+        QStringLiteral("usage: tensorscope-cli export FILE TENSOR -o OUT.npy|OUT.csv [--force]");
     if (!parseOrExplain(parser, args, usage))
         return ExitUsage;
     if (parser.positionalArguments().size() != 2 || !parser.isSet(QStringLiteral("output"))) {
@@ -26,29 +34,43 @@ int runExport(const QStringList& args)
     const QString target = parser.value(QStringLiteral("output"));
     const auto format = TensorExporter::formatForPath(target);
     if (!format) {
-        err(QStringLiteral("tensorscope-cli: %1: the output must end in .npy or .csv").arg(target));
+        err(QStringLiteral("tensorscope-cli: %1: the output must end in .npy or .csv")
+                .arg(terminalSafe(target)));
         return ExitUsage;
     }
-    auto opened = Model::open(path);
-    if (!opened) {
-        err(opened.error().toString());
-        return exitFor(opened.error());
-    }
-    const Model& model = **opened;
+    int status = ExitOk;
+    const auto opened = openForReading(path, true, &status);
+    if (!opened)
+        return status;
+    const Model& model = *opened;
     const int index = model.indexOf(name);
     if (index < 0) {
-        err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"").arg(path, name));
+        err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"")
+                .arg(terminalSafe(path), terminalSafe(name)));
         return ExitUsage;
     }
-    const TensorInfo& info = model.tensors()[static_cast<std::size_t>(index)].info;
-    const auto done = TensorExporter::exportTensor(info, model.location(index), target, *format);
+    // The model's own files first: --force does not reach them.
+    if (auto r = InputFiles::of(model).refuseOverwrite(
+            target, QStringLiteral("export never writes over the model it reads, even with --force"));
+        !r) {
+        err(r.error());
+        return exitFor(r.error());
+    }
+    // A dangling symlink is there too: the rename would replace it.
+    const QFileInfo existing(target);
+    if ((existing.exists() || existing.isSymLink()) && !parser.isSet(QStringLiteral("force"))) {
+        err(QStringLiteral("tensorscope-cli: %1 exists; pass --force to replace it")
+                .arg(terminalSafe(target)));
+        return ExitUsage;
+    }
+    const auto done = TensorExporter::exportFromModel(model, index, target, *format);
     if (!done) {
-        err(done.error().toString());
+        err(done.error());
         return exitFor(done.error());
     }
     if (!done->note.isEmpty())
-        err(QStringLiteral("note: ") + done->note);
-    out(QStringLiteral("wrote %1").arg(target));
+        err(QStringLiteral("note: ") + terminalSafe(done->note));
+    out(QStringLiteral("wrote %1").arg(terminalSafe(target)));
     return ExitOk;
 }
 

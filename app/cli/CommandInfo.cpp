@@ -1,11 +1,13 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 
 #include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
 #include "NameTree.h"
+#include "TerminalText.h"
 
 #include <QFileInfo>
 
@@ -92,7 +94,7 @@ void printText(const Model& model, const NameTree& tree)
             QString shown = value;
             if (shown.size() > 200)
                 shown = shown.left(200) + QStringLiteral("… (%1 chars)").arg(value.size());
-            out(QStringLiteral("  %1 = %2").arg(key, shown));
+            out(QStringLiteral("  %1 = %2").arg(terminalSafe(key), terminalSafe(shown)));
         }
     }
     if (model.warnings().empty()) {
@@ -100,7 +102,8 @@ void printText(const Model& model, const NameTree& tree)
     } else {
         out(QStringLiteral("\nWarnings: %1").arg(model.warnings().size()));
         for (const Diagnostic& d : model.warnings())
-            out(QStringLiteral("  %1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+            out(QStringLiteral("  %1 [%2] %3")
+                    .arg(severityName(d.severity), d.code, terminalSafe(d.message)));
     }
 }
 
@@ -118,16 +121,15 @@ int runInfo(const QStringList& args)
         err(usage);
         return ExitUsage;
     }
-    auto model = Model::open(parser.positionalArguments().front());
-    if (!model) {
-        err(model.error().toString());
-        return exitFor(model.error());
-    }
-    const NameTree tree(**model);
+    int status = ExitOk;
+    const auto model = openForReading(parser.positionalArguments().front(), false, &status);
+    if (!model)
+        return status;
+    const NameTree tree(*model);
     if (parser.isSet(QStringLiteral("json")))
-        printJson(**model, tree);
+        printJson(*model, tree);
     else
-        printText(**model, tree);
+        printText(*model, tree);
     return ExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 
 #include "Format.h"
 #include "Glob.h"
@@ -24,12 +25,11 @@ int runLs(const QStringList& args)
         err(usage);
         return ExitUsage;
     }
-    auto opened = Model::open(parser.positionalArguments().front());
-    if (!opened) {
-        err(opened.error().toString());
-        return exitFor(opened.error());
-    }
-    const Model& model = **opened;
+    int status = ExitOk;
+    const auto opened = openForReading(parser.positionalArguments().front(), true, &status);
+    if (!opened)
+        return status;
+    const Model& model = *opened;
     const bool filtered = parser.isSet(QStringLiteral("filter"));
     const QRegularExpression glob = globToRegularExpression(parser.value(QStringLiteral("filter")));
     std::vector<const ModelTensor*> shown;

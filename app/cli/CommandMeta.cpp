@@ -1,5 +1,6 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 
 #include "JsonWriter.h"
 #include "MetadataSave.h"
@@ -13,6 +14,7 @@
 
 #include <chrono>
 #include <optional>
+#include "TerminalText.h"
 
 namespace ts::cli {
 
@@ -59,28 +61,23 @@ int runMeta(const QStringList& args)
     if (edits && !parser.isSet(QStringLiteral("output")) && QFileInfo(path).isFile()) {
         const SaveTarget target = SaveTarget::inspect(path);
         if (auto r = target.check(parser.isSet(QStringLiteral("force"))); !r) {
-            err(r.error().toString());
+            err(r.error());
             return exitFor(r.error());
         }
         auto acquired = SaveLock::acquire(target.resolved(), wait);
         if (!acquired) {
-            err(acquired.error().toString());
+            err(acquired.error());
             return exitFor(acquired.error());
         }
         lock.emplace(std::move(acquired.value()));
     }
     // Reading never writes: a journal of an interrupted save is reported (InterruptedSave), and
     // only `tensorscope-cli recover` acts on it.
-    auto opened = Model::open(path);
-    if (!opened) {
-        err(opened.error().toString());
-        return exitFor(opened.error());
-    }
-    const Model& model = **opened;
-    for (const Diagnostic& d : model.warnings()) {
-        if (d.code == QLatin1String("InterruptedSave") || d.code == QLatin1String("LeftoverTemporary"))
-            err(QStringLiteral("%1: %2 [%3]").arg(path, d.message, d.code));
-    }
+    int status = ExitOk;
+    const auto opened = openForReading(path, true, &status);
+    if (!opened)
+        return status;
+    const Model& model = *opened;
     if (!edits) {
         if (parser.isSet(QStringLiteral("json"))) {
             JsonWriter json;
@@ -90,12 +87,13 @@ int runMeta(const QStringList& args)
             out(QStringLiteral("(no metadata)"));
         } else {
             for (const auto& [key, value] : model.metadata()->entries())
-                out(key + QStringLiteral(" = ") + value);
+                out(terminalSafe(key) + QStringLiteral(" = ") + terminalSafe(value));
         }
         return ExitOk;
     }
     if (model.isSharded()) {
-        err(QStringLiteral("tensorscope-cli: %1 is a sharded model; edit the metadata of each shard file").arg(path));
+        err(QStringLiteral("tensorscope-cli: %1 is a sharded model; edit the metadata of each shard file")
+                .arg(terminalSafe(path)));
         return ExitUsage;
     }
     bool slackOk = false;
@@ -112,7 +110,8 @@ int runMeta(const QStringList& args)
     for (const QString& assignment : parser.values(QStringLiteral("set"))) {
         const qsizetype eq = assignment.indexOf(QLatin1Char('='));
         if (eq <= 0) {
-            err(QStringLiteral("tensorscope-cli: --set expects KEY=VALUE, got \"%1\"").arg(assignment));
+            err(QStringLiteral("tensorscope-cli: --set expects KEY=VALUE, got \"%1\"")
+                    .arg(terminalSafe(assignment)));
             return ExitUsage;
         }
         metadata->set(assignment.left(eq), assignment.mid(eq + 1));
@@ -127,7 +126,7 @@ int runMeta(const QStringList& args)
     options.lockWait = wait;
     const auto saved = MetadataSave::save(*model.shards().front(), metadata, target, options);
     if (!saved) {
-        err(saved.error().toString());
+        err(saved.error());
         return exitFor(saved.error());
     }
     const QString how = saved->method == SaveMethod::InPlace
@@ -138,9 +137,10 @@ int runMeta(const QStringList& args)
         JsonWriter json;
         writeMetadataJson(json, metadata);
         outRaw(json.data() + '\n');
-        err(QStringLiteral("wrote %1 (%2)").arg(target, how)); // stderr keeps stdout one JSON value
+        err(QStringLiteral("wrote %1 (%2)")
+                .arg(terminalSafe(target), terminalSafe(how))); // stderr keeps stdout one JSON value
     } else {
-        out(QStringLiteral("wrote %1 (%2)").arg(target, how));
+        out(QStringLiteral("wrote %1 (%2)").arg(terminalSafe(target), terminalSafe(how)));
     }
     return ExitOk;
 }

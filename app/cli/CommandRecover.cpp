@@ -8,6 +8,7 @@
 #include "JsonWriter.h"
 #include "SaveJournal.h"
 #include "ShardIndex.h"
+#include "TerminalText.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -104,7 +105,7 @@ int runRecover(const QStringList& args)
     }
     auto files = namedFiles(parser.positionalArguments().front());
     if (!files) {
-        err(files.error().toString());
+        err(files.error());
         return exitFor(files.error());
     }
     int status = ExitOk;
@@ -129,11 +130,12 @@ int runRecover(const QStringList& args)
             outRaw(json.data() + '\n');
             continue;
         }
+        const QString shown = terminalSafe(o.file);
         if (!o.detail.isEmpty())
-            out(QStringLiteral("%1: %2").arg(o.file, o.detail));
-        out(QStringLiteral("%1: %2").arg(o.file, o.action));
+            out(QStringLiteral("%1: %2").arg(shown, terminalSafe(o.detail)));
+        out(QStringLiteral("%1: %2").arg(shown, terminalSafe(o.action)));
         for (const QString& l : o.removedLeftovers)
-            out(QStringLiteral("%1: removed %2").arg(o.file, l));
+            out(QStringLiteral("%1: removed %2").arg(shown, terminalSafe(l)));
     }
     return status;
 }

@@ -1,11 +1,13 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 #include "TerminalProgress.h"
 
 #include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
+#include "TerminalText.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
 
@@ -38,7 +40,7 @@ void printText(const Model& model, const ScanResult& result, bool nanInfOnly)
     for (const Diagnostic& d : result.findings) {
         errors += d.severity == Severity::Error;
         warnings += d.severity == Severity::Warning;
-        out(QStringLiteral("%1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+        out(QStringLiteral("%1 [%2] %3").arg(severityName(d.severity), d.code, terminalSafe(d.message)));
     }
     if (!result.findings.empty())
         out(QString());
@@ -83,23 +85,22 @@ int runScan(const QStringList& args)
             return ExitUsage;
         }
     }
-    auto model = Model::open(parser.positionalArguments().front());
-    if (!model) {
-        err(model.error().toString());
-        return exitFor(model.error());
-    }
-    ModelScanner scanner(*model, options);
+    int status = ExitOk;
+    const auto model = openForReading(parser.positionalArguments().front(), true, &status);
+    if (!model)
+        return status;
+    ModelScanner scanner(model, options);
     showScanProgress(scanner);
     auto result = scanner.run();
     clearScanProgress();
     if (!result) {
-        err(result.error().toString());
+        err(result.error());
         return exitFor(result.error());
     }
     if (parser.isSet(QStringLiteral("json")))
-        printJson(**model, *result, options.nanInfOnly);
+        printJson(*model, *result, options.nanInfOnly);
     else
-        printText(**model, *result, options.nanInfOnly);
+        printText(*model, *result, options.nanInfOnly);
     for (const Diagnostic& d : result->findings) {
         if (d.severity == Severity::Error)
             return ExitInvalid;

@@ -1,10 +1,12 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 #include "TerminalProgress.h"
 
 #include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
+#include "TerminalText.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
@@ -68,7 +70,7 @@ void printText(const Model& model, const ScanResult& result)
     for (std::size_t i = 0; i < result.tensors.size(); ++i) {
         const TensorStats& t = result.tensors[i];
         const TensorInfo& info = model.tensors()[static_cast<std::size_t>(model.indexOf(t.name))].info;
-        out(QStringLiteral("%1  %2 %3").arg(t.name, dtypeName(t.dtype), info.shapeString()));
+        out(QStringLiteral("%1  %2 %3").arg(terminalSafe(t.name), dtypeName(t.dtype), info.shapeString()));
         QList<QStringList> rows;
         printValueRows(rows, QStringLiteral("  "), t.values);
         if (t.dtype == Dtype::BOOL)
@@ -140,20 +142,20 @@ int runStats(const QStringList& args)
             return ExitUsage;
         }
     }
-    auto model = Model::open(positional.takeFirst());
-    if (!model) {
-        err(model.error().toString());
-        return exitFor(model.error());
-    }
+    int status = ExitOk;
+    const auto model = openForReading(positional.takeFirst(), !parser.isSet(QStringLiteral("json")), &status);
+    if (!model)
+        return status;
     for (const QString& name : positional) {
-        const int index = (*model)->indexOf(name);
+        const int index = model->indexOf(name);
         if (index < 0) {
-            err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"").arg((*model)->path(), name));
+            err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"")
+                    .arg(terminalSafe(model->path()), terminalSafe(name)));
             return ExitUsage;
         }
         options.tensors.push_back(index);
     }
-    const std::uint64_t count = options.tensors.empty() ? (*model)->tensors().size() : options.tensors.size();
+    const std::uint64_t count = options.tensors.empty() ? model->tensors().size() : options.tensors.size();
     if (count * static_cast<std::uint64_t>(options.histogramBins) > kMaxHistogramCells) {
         err(QStringLiteral(
                 "tensorscope-cli: %1 tensors x %2 bins is too many histogram cells (limit %3); name fewer "
@@ -163,18 +165,18 @@ int runStats(const QStringList& args)
                 .arg(kMaxHistogramCells));
         return ExitUsage;
     }
-    ModelScanner scanner(*model, options);
+    ModelScanner scanner(model, options);
     showScanProgress(scanner);
     auto result = scanner.run();
     clearScanProgress();
     if (!result) {
-        err(result.error().toString());
+        err(result.error());
         return exitFor(result.error());
     }
     if (parser.isSet(QStringLiteral("json")))
-        printJson(**model, *result);
+        printJson(*model, *result);
     else
-        printText(**model, *result);
+        printText(*model, *result);
     return ExitOk;
 }
 

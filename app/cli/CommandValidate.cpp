@@ -1,9 +1,11 @@
 #include "CliOutput.h"
 #include "Commands.h"
+#include "ModelOpening.h"
 
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
+#include "TerminalText.h"
 
 namespace ts::cli {
 namespace {
@@ -55,15 +57,18 @@ void printJson(const Verdict& v)
 void printText(const Verdict& v)
 {
     if (v.error) {
-        out(QStringLiteral("INVALID  ") + v.error->toString());
+        out(QStringLiteral("INVALID  ") + terminalSafe(v.error->toString()));
+        if (const QString note = journalNote(v.file, *v.error); !note.isEmpty())
+            out(QStringLiteral("         ") + terminalSafe(note));
         return;
     }
     out(QStringLiteral("OK       %1  (%2 tensors, %3 warning(s))")
-            .arg(v.file)
+            .arg(terminalSafe(v.file))
             .arg(v.model->tensors().size())
             .arg(v.model->warnings().size()));
     for (const Diagnostic& d : v.model->warnings())
-        out(QStringLiteral("         %1 [%2] %3").arg(severityName(d.severity), d.code, d.message));
+        out(QStringLiteral("         %1 [%2] %3")
+                .arg(severityName(d.severity), d.code, terminalSafe(d.message)));
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "CliOutput.h"
 #include "Commands.h"
 
+#include "TerminalText.h"
+
 #include <QCoreApplication>
 
 #include <functional>
@@ -28,8 +30,9 @@ Commands:
   convert IN... -o OUT [--dtype D] [--dtype-for GLOB=D]... [--include GLOB]... [--exclude GLOB]...
           [--rename REGEX=REPL]... [--shard-size SIZE] [--set K=V]... [--unset K]... [--dry-run]
                             convert dtypes, select, rename, shard or merge; prints a per-tensor report
-  export FILE TENSOR -o OUT.npy|OUT.csv
-                            write one tensor as NumPy .npy or CSV (1-D/2-D)
+  export FILE TENSOR -o OUT.npy|OUT.csv [--force]
+                            write one tensor as NumPy .npy or CSV (1-D/2-D); an existing OUT only with
+                            --force, and never one of the model's own files
   stats FILE [TENSOR...] [--bins N]
                             per-tensor statistics (NaN/Inf/zero counts, min, max, mean, std, L2) and histograms
   scan FILE [--threads N] [--nan-inf-only]
@@ -68,7 +71,8 @@ int main(int argc, char** argv)
     };
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {
-        ts::cli::err(QStringLiteral("tensorscope-cli: unknown command \"%1\"").arg(args[1]));
+        ts::cli::err(
+            QStringLiteral("tensorscope-cli: unknown command \"%1\"").arg(ts::terminalSafe(args[1])));
         ts::cli::err(QString::fromUtf8(kUsage));
         return ts::cli::ExitUsage;
     }

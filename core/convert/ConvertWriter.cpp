@@ -2,6 +2,7 @@
 
 #include "AtomicFile.h"
 #include "ConvertingSource.h"
+#include "InputFiles.h"
 #include "SafetensorsWriter.h"
 #include "StagingLock.h"
 
@@ -59,27 +60,19 @@ void appendPythonJsonString(QByteArray& out, const QString& text)
     out.append('"');
 }
 
-Error inputClash(const QString& path)
+// Same file on disk, not same spelling: a hard link or a symlink to an input is the input.
+Result<void> refuseInput(const ConvertPlan& plan, const QString& path)
 {
-    return makeError(ErrorCode::InvalidArgument, path,
-                     QStringLiteral("is one of the inputs; convert never writes over its input, choose another -o"));
-}
-
-bool isInput(const ConvertPlan& plan, const QString& path)
-{
-    const QString canonical = QFileInfo(path).canonicalFilePath();
-    if (canonical.isEmpty())
-        return false;
-    return std::any_of(plan.inputFiles.begin(), plan.inputFiles.end(),
-                       [&](const QString& in) { return QFileInfo(in).canonicalFilePath() == canonical; });
+    return InputFiles(plan.inputFiles)
+        .refuseOverwrite(path, QStringLiteral("convert never writes over its input, choose another -o"));
 }
 
 Result<void> writeOne(const ConvertPlan& plan, const std::vector<std::size_t>& which, const QString& path,
                       const ConvertOptions& options, const ProgressCallback& progress,
                       std::uint64_t doneBefore, std::uint64_t total)
 {
-    if (isInput(plan, path))
-        return inputClash(path);
+    if (auto r = refuseInput(plan, path); !r)
+        return r;
     std::vector<WriterTensor> tensors;
     tensors.reserve(which.size());
     for (const std::size_t i : which) {
@@ -174,9 +167,18 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
             ErrorCode::NotAFile, out,
             QStringLiteral("is a file; with --shard-size, -o names the folder for the shards and the index"));
     }
+    const auto shards = splitIntoShards(plan, *options.shardSize);
+    const QString indexPath = QDir(out).filePath(QStringLiteral("model.safetensors.index.json"));
+    // Every name this run puts in place is checked before anything is written: a refusal after
+    // the shards were renamed into place would leave them beside an index that is not theirs.
+    for (std::size_t s = 0; s < shards.size(); ++s) {
+        if (auto r = refuseInput(plan, QDir(out).filePath(shardFileName(s, shards.size()))); !r)
+            return r.error();
+    }
+    if (auto r = refuseInput(plan, indexPath); !r)
+        return r.error();
     if (!QDir().mkpath(out))
         return makeError(ErrorCode::IoError, out, QStringLiteral("cannot create the output folder"));
-    const auto shards = splitIntoShards(plan, *options.shardSize);
     // Every shard is first written (atomically) under a hidden staging name, and only when all
     // are complete are they renamed into place, then the index written. So a cancel or an error
     // half-way leaves neither a partial set of shards without an index nor a mix of this run's
@@ -196,11 +198,6 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
     std::uint64_t done = 0;
     for (std::size_t s = 0; s < shards.size(); ++s) {
         const QString name = shardFileName(s, shards.size());
-        const QString path = QDir(out).filePath(name);
-        if (isInput(plan, path)) {
-            discardStaged();
-            return inputClash(path);
-        }
         const QString stage = QDir(out).filePath(stagePrefix + name);
         if (auto r = writeOne(plan, shards[s], stage, options, progress, done, total); !r) {
             discardStaged();
@@ -228,10 +225,6 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
     }
     // The index's atomic write below fsyncs this folder after its rename, which makes the shard
     // renames above durable too.
-    const QString indexPath = QDir(out).filePath(QStringLiteral("model.safetensors.index.json"));
-    if (isInput(plan, indexPath))
-        return makeError(ErrorCode::InvalidArgument, indexPath,
-                         QStringLiteral("is one of the inputs; choose another -o"));
     const QByteArray json = indexJson(total, weightMap);
     AtomicFile index(indexPath);
     if (auto r = index.open(); !r)

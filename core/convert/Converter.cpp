@@ -97,10 +97,7 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Mode
     ConvertPlan plan;
     QHash<QString, std::size_t> byName;
     for (const auto& model : inputs) {
-        for (const auto& shard : model->shards())
-            plan.inputFiles << shard->path();
-        if (model->kind() == Model::Kind::IndexedShards)
-            plan.inputFiles << model->path();
+        plan.inputFiles << model->files(); // shards and the index, also of a folder opened by its index
         if (const auto& md = model->metadata()) {
             if (!plan.metadata)
                 plan.metadata = Metadata{};

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,9 +50,10 @@ SaveTarget SaveTarget::inspect(const QString& path)
     t.m_notAFile = !S_ISREG(st.st_mode);
     t.m_links = static_cast<std::uint64_t>(st.st_nlink);
     // No write bit at all is what "read-only" means to a user, even for root, whom access() lets
-    // write anything.
+    // write anything. A read-only file system (EROFS) is not the file's choice: the save is tried
+    // and fails with the system's own sentence.
     t.m_readOnly = (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 ||
-                   ::access(QFile::encodeName(canonical).constData(), W_OK) != 0;
+                   (::access(QFile::encodeName(canonical).constData(), W_OK) != 0 && errno == EACCES);
     t.m_hfBlob = isHuggingFaceBlob(canonical);
     return t;
 }

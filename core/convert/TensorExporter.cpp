@@ -2,6 +2,7 @@
 
 #include "AtomicFile.h"
 #include "DtypeConverter.h"
+#include "InputFiles.h"
 
 #include <QFileInfo>
 
@@ -165,6 +166,18 @@ QByteArray TensorExporter::npyHeader(const QByteArray& descr, const std::vector<
     out += static_cast<char>(dict.size() & 0xff);
     out += static_cast<char>((dict.size() >> 8) & 0xff);
     return out + dict;
+}
+
+Result<TensorExporter::Outcome> TensorExporter::exportFromModel(const Model& model, int tensor,
+                                                                const QString& path, Format format)
+{
+    // The atomic rename would leave the open model readable, but the file on disk would be gone.
+    if (auto r = InputFiles::of(model).refuseOverwrite(
+            path, QStringLiteral("export never writes over the model it reads, choose another output file"));
+        !r)
+        return r.error();
+    return exportTensor(model.tensors()[static_cast<std::size_t>(tensor)].info, model.location(tensor), path,
+                        format);
 }
 
 Result<TensorExporter::Outcome> TensorExporter::exportTensor(const TensorInfo& tensor,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Model.h"
 #include "Result.h"
 #include "TensorInfo.h"
 #include "TensorLocation.h"
@@ -24,6 +25,10 @@ public:
     // Writes atomically. F4/F6/F8_E8M0/FNUZ types are refused as not supported yet.
     static Result<Outcome> exportTensor(const TensorInfo& tensor, const TensorLocation& data,
                                         const QString& path, Format format);
+    // Tensor `tensor` of `model`, refusing a `path` that is one of the model's files (InputFiles):
+    // what the CLI and the GUI call. Replacing any other existing file is the caller's decision.
+    static Result<Outcome> exportFromModel(const Model& model, int tensor, const QString& path,
+                                           Format format);
 
     // The .npy descr for a dtype stored as is ("<f4", "|u1", "<c8"), or empty when it needs widening.
     static QByteArray npyDescr(Dtype dtype);

@@ -29,6 +29,89 @@ QByteArray sha(const QString& path)
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
 }
 
+// Names and metadata that try to drive a terminal: set its title, clear it, forge a row, move the
+// cursor back, reorder what it shows. Each comes with how the text output must show it.
+struct Hazard {
+    QString raw;
+    QString shown;
+};
+
+QList<Hazard> hazardousNames()
+{
+    return {
+        {QStringLiteral("esc\x1b]0;pwned\atitle"), QStringLiteral("esc\\x1b]0;pwned\\x07title")},
+        {QStringLiteral("line\nforged  F32  [1]"), QStringLiteral("line\\nforged  F32  [1]")},
+        {QStringLiteral("carriage\rreturn"), QStringLiteral("carriage\\rreturn")},
+        {QStringLiteral("bidi") + QChar(0x202e) + QStringLiteral("fdp.exe"),
+         QStringLiteral("bidi\\u202efdp.exe")},
+        {QStringLiteral("back\\x1bslash"), QStringLiteral("back\\\\x1bslash")},
+        {QStringLiteral("tab\there"), QStringLiteral("tab\\there")},
+        {QStringLiteral("del") + QChar(0x7f) + QStringLiteral(" c1") + QChar(0x85) + QStringLiteral(" iso") +
+             QChar(0x2066),
+         QStringLiteral("del\\x7f c1\\u0085 iso\\u2066")},
+    };
+}
+
+// Metadata keys and values that try the same.
+const QList<std::pair<QString, QString>>& hazardousMetadata()
+{
+    static const QList<std::pair<QString, QString>> entries = {
+        {QStringLiteral("key\x1b[2J"), QStringLiteral("value\r\nforged = yes")},
+        {QStringLiteral("title"), QStringLiteral("\x1b]2;owned\a") + QChar(0x202e)},
+    };
+    return entries;
+}
+
+// A real file whose tensor names and metadata are all of the above (U8 [2] each).
+QByteArray hazardousFile(const QList<Hazard>& names)
+{
+    QJsonObject header;
+    int offset = 0;
+    for (const Hazard& n : names) {
+        header.insert(n.raw, QJsonObject{{QStringLiteral("dtype"), QStringLiteral("U8")},
+                                         {QStringLiteral("shape"), QJsonArray{2}},
+                                         {QStringLiteral("data_offsets"), QJsonArray{offset, offset + 2}}});
+        offset += 2;
+    }
+    QJsonObject metadata;
+    for (const auto& [key, value] : hazardousMetadata())
+        metadata.insert(key, value);
+    header.insert(QStringLiteral("__metadata__"), metadata);
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    json += QByteArray((8 - json.size() % 8) % 8, ' ');
+    QByteArray file(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        file[i] = static_cast<char>((json.size() >> (8 * i)) & 0xff);
+    return file + json + QByteArray(offset, '\x05');
+}
+
+// What a terminal would act on in UTF-8 text: C0 controls but the line feed, DEL, the C1
+// controls, and U+2028..U+202E / U+2066..U+2069. Empty when there is none.
+QString terminalHazards(const QByteArray& text)
+{
+    QStringList found;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        const auto third = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+        if ((b < 0x20 && b != '\n') || b == 0x7f || (b == 0xc2 && next >= 0x80 && next <= 0x9f) ||
+            (b == 0xe2 && next == 0x80 && third >= 0xa8 && third <= 0xae) ||
+            (b == 0xe2 && next == 0x81 && third >= 0xa6 && third <= 0xa9))
+            found << QStringLiteral("byte %1 (0x%2)").arg(i).arg(b, 2, 16, QLatin1Char('0'));
+    }
+    return found.join(QStringLiteral(", "));
+}
+
+#define VERIFY_NO_TERMINAL_HAZARDS(run)                                                                      \
+    do {                                                                                                     \
+        QVERIFY2(terminalHazards((run).out).isEmpty(),                                                       \
+                 qPrintable(terminalHazards((run).out) + QStringLiteral(" in stdout:\n") +                   \
+                            QString::fromUtf8((run).out)));                                                  \
+        QVERIFY2(terminalHazards((run).err).isEmpty(),                                                       \
+                 qPrintable(terminalHazards((run).err) + QStringLiteral(" in stderr:\n") +                   \
+                            QString::fromUtf8((run).err)));                                                  \
+    } while (0)
+
 } // namespace
 
 class TestCli : public QObject {
@@ -148,6 +231,153 @@ private Q_SLOTS:
         r = cli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(json(cli({QStringLiteral("meta"), QStringLiteral("--json"), path}).out).value(QStringLiteral("k")).toString(), QStringLiteral("v"));
+    }
+
+    // Text output shows every control character of a name, a metadata entry or a path escaped:
+    // nothing reaches the terminal that it would act on, and a line break in a name cannot forge
+    // a row. Through the real binary, on a real file, command by command.
+    void textOutputEscapesWhatCouldDriveTheTerminal()
+    {
+        QTemporaryDir dir;
+        const QList<Hazard> names = hazardousNames();
+        // The file name itself is hostile too: a user may run `validate *`.
+        const QString path = dir.filePath(QStringLiteral("model\x1b[2J\n.safetensors"));
+        const QByteArray shownPath =
+            QFile::encodeName(dir.filePath(QStringLiteral("model\\x1b[2J\\n.safetensors")));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(hazardousFile(names));
+        }
+        const auto shows = [](const Run& r, const QString& text) {
+            return r.out.contains(text.toUtf8()) || r.err.contains(text.toUtf8());
+        };
+
+        const Run ls = cli({QStringLiteral("ls"), path});
+        QCOMPARE(ls.exitCode, 0);
+        VERIFY_NO_TERMINAL_HAZARDS(ls);
+        QCOMPARE(ls.out.trimmed().split('\n').size(), names.size() + 1); // the header row and one per tensor
+        for (const Hazard& n : names)
+            QVERIFY2(shows(ls, n.shown),
+                     qPrintable(n.shown + QStringLiteral(" not in:\n") + QString::fromUtf8(ls.out)));
+
+        const Run info = cli({QStringLiteral("info"), path});
+        QCOMPARE(info.exitCode, 0);
+        VERIFY_NO_TERMINAL_HAZARDS(info);
+        QVERIFY2(info.out.contains(shownPath), info.out.constData());
+        QVERIFY(shows(info, QStringLiteral("  key\\x1b[2J = value\\r\\nforged = yes")));
+        QVERIFY(shows(info, QStringLiteral("  title = \\x1b]2;owned\\x07\\u202e")));
+        QVERIFY(shows(info,
+                      QStringLiteral("[ControlCharacterInName] tensor name \"esc\\x1b]0;pwned\\x07title\"")));
+
+        const Run validate = cli({QStringLiteral("validate"), path});
+        QCOMPARE(validate.exitCode, 0);
+        VERIFY_NO_TERMINAL_HAZARDS(validate);
+        QVERIFY2(validate.out.startsWith(QByteArray(QByteArray("OK       ") + shownPath)),
+                 validate.out.constData());
+        QVERIFY(shows(validate, QStringLiteral("tensor name \"line\\nforged  F32  [1]\"")));
+
+        const Run meta = cli({QStringLiteral("meta"), path});
+        QCOMPARE(meta.exitCode, 0);
+        VERIFY_NO_TERMINAL_HAZARDS(meta);
+        QCOMPARE(meta.out,
+                 QByteArray("key\\x1b[2J = value\\r\\nforged = yes\ntitle = \\x1b]2;owned\\x07\\u202e\n"));
+
+        const Run stats = cli({QStringLiteral("stats"), path});
+        QCOMPARE(stats.exitCode, 0);
+        VERIFY_NO_TERMINAL_HAZARDS(stats);
+        for (const Hazard& n : names)
+            QVERIFY2(shows(stats, n.shown + QStringLiteral("  U8 [2]")), qPrintable(n.shown));
+
+        const Run scan = cli({QStringLiteral("scan"), path});
+        VERIFY_NO_TERMINAL_HAZARDS(scan);
+        const Run report = cli({QStringLiteral("convert"), path, QStringLiteral("--dry-run")});
+        QCOMPARE(report.exitCode, 0);
+        VERIFY_NO_TERMINAL_HAZARDS(report);
+        QVERIFY(shows(report, names.front().shown));
+
+        // Errors: a name or a path from the command line, a name from a broken file.
+        const Run missing = cli({QStringLiteral("export"), path, QStringLiteral("no\x1b]0;such\a"),
+                                 QStringLiteral("-o"), dir.filePath(QStringLiteral("t.npy"))});
+        QCOMPARE(missing.exitCode, 2);
+        VERIFY_NO_TERMINAL_HAZARDS(missing);
+        QVERIFY(shows(missing, QStringLiteral("has no tensor named \"no\\x1b]0;such\\x07\"")));
+        const Run badOption = cli({QStringLiteral("ls"), QStringLiteral("--\x1b[2J"), path});
+        QCOMPARE(badOption.exitCode, 2);
+        VERIFY_NO_TERMINAL_HAZARDS(badOption);
+        QVERIFY(shows(badOption, QStringLiteral("\\x1b[2J")));
+        const Run unknown = cli({QStringLiteral("\x1b]0;x\a")});
+        QCOMPARE(unknown.exitCode, 2);
+        VERIFY_NO_TERMINAL_HAZARDS(unknown);
+
+        const QString broken = dir.filePath(QStringLiteral("broken.safetensors"));
+        {
+            // JSON's own escapes: the name holds ESC, CR and LF once decoded.
+            QByteArray json =
+                "{\"bad\\u001b[2J\\r\\n\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,4]}}";
+            json += QByteArray((8 - json.size() % 8) % 8, ' ');
+            QByteArray bytes(8, '\0');
+            bytes[0] = static_cast<char>(json.size());
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes + json + QByteArray(4, '\0'));
+        }
+        const Run invalid = cli({QStringLiteral("validate"), broken});
+        QCOMPARE(invalid.exitCode, 1);
+        VERIFY_NO_TERMINAL_HAZARDS(invalid);
+        QVERIFY2(invalid.out.contains("INVALID  ") && invalid.out.contains("\"bad\\x1b[2J\\r\\n\""),
+                 invalid.out.constData());
+        QCOMPARE(invalid.out.count('\n'), 1);
+        const Run lsBroken = cli({QStringLiteral("ls"), broken});
+        QCOMPARE(lsBroken.exitCode, 1);
+        VERIFY_NO_TERMINAL_HAZARDS(lsBroken);
+        QVERIFY(lsBroken.err.contains("\"bad\\x1b[2J\\r\\n\""));
+    }
+
+    // --json keeps the exact names and values (JSON's own escaping only): parsed back, they are
+    // the bytes of the file.
+    void jsonOutputKeepsHazardousNamesExact()
+    {
+        QTemporaryDir dir;
+        const QList<Hazard> names = hazardousNames();
+        const QString path = dir.filePath(QStringLiteral("model.safetensors"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(hazardousFile(names));
+        }
+        QStringList want;
+        for (const Hazard& n : names)
+            want << n.raw;
+        want.sort();
+        QJsonObject wantMetadata;
+        for (const auto& [key, value] : hazardousMetadata())
+            wantMetadata.insert(key, value);
+        const auto namesOf = [](const QJsonArray& tensors) {
+            QStringList got;
+            for (const QJsonValue& t : tensors)
+                got << t.toObject().value(QStringLiteral("name")).toString();
+            got.sort();
+            return got;
+        };
+
+        const Run ls = cli({QStringLiteral("ls"), QStringLiteral("--json"), path});
+        QCOMPARE(ls.exitCode, 0);
+        QCOMPARE(namesOf(json(ls.out).value(QStringLiteral("tensors")).toArray()), want);
+        QCOMPARE(json(ls.out).value(QStringLiteral("metadata")).toObject(), wantMetadata);
+        const Run validate = cli({QStringLiteral("validate"), QStringLiteral("--json"), path});
+        QCOMPARE(namesOf(json(validate.out).value(QStringLiteral("tensors")).toArray()), want);
+        const Run info = cli({QStringLiteral("info"), QStringLiteral("--json"), path});
+        QCOMPARE(json(info.out).value(QStringLiteral("metadata")).toObject(), wantMetadata);
+        bool warned = false;
+        for (const QJsonValue& w : json(info.out).value(QStringLiteral("warnings")).toArray())
+            warned = warned ||
+                     w.toObject().value(QStringLiteral("message")).toString().contains(names.front().raw);
+        QVERIFY2(warned, info.out.constData()); // warnings keep the raw name too
+        const Run meta = cli({QStringLiteral("meta"), QStringLiteral("--json"), path});
+        QCOMPARE(json(meta.out), wantMetadata);
+        const Run stats = cli({QStringLiteral("stats"), QStringLiteral("--json"), path});
+        QCOMPARE(namesOf(json(stats.out).value(QStringLiteral("tensors")).toArray()), want);
     }
 
     void exitStatuses()

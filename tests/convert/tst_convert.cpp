@@ -31,6 +31,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <unistd.h>
 
 using namespace ts;
 using namespace ts::test;
@@ -182,6 +183,7 @@ private slots:
     void killedShardedWriteIsCleanedUpByTheNext();
     void byteSizes();
     void cliConvertReportsBeforeWriting();
+    void neverWritesOverAnInput();
     void realFixtureRoundTrip();
 
 private:
@@ -713,6 +715,55 @@ void TestConvert::cliConvertReportsBeforeWriting()
                 QStringLiteral("F16")});
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(sha256(readAll(in)), inputHash);
+}
+
+// The output is compared with every input as a file on disk: a hard link or a symlink to an
+// input, a second input of a merge, and the index of a folder opened as a model are all refused,
+// before anything is written.
+void TestConvert::neverWritesOverAnInput()
+{
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.safetensors"));
+    const QString b = dir.filePath(QStringLiteral("b.safetensors"));
+    std::vector<float> f{1.0f, 2.0f, 3.0f, 4.0f};
+    QVERIFY(writeModel(a, {{QStringLiteral("x"), Dtype::F32, {4}, bytesOf(f)}}, std::nullopt));
+    QVERIFY(writeModel(b, {{QStringLiteral("y"), Dtype::F32, {2, 2}, bytesOf(f)}}, std::nullopt));
+    const QString hard = dir.filePath(QStringLiteral("hard.safetensors"));
+    QCOMPARE(::link(QFile::encodeName(a).constData(), QFile::encodeName(hard).constData()), 0);
+    const QString soft = dir.filePath(QStringLiteral("soft.safetensors"));
+    QVERIFY(QFile::link(b, soft));
+    const QByteArray hashA = sha256(readAll(a));
+    const QByteArray hashB = sha256(readAll(b));
+    const auto refused = [](const ProcessResult& r) {
+        return r.exitCode == 2 && r.err.contains("convert never writes over its input");
+    };
+
+    auto r = runCli({QStringLiteral("convert"), a, QStringLiteral("-o"), hard, QStringLiteral("--dtype"),
+                     QStringLiteral("F16")});
+    QVERIFY2(refused(r), r.err.constData());
+    r = runCli({QStringLiteral("convert"), a, b, QStringLiteral("-o"), soft});
+    QVERIFY2(refused(r), r.err.constData());
+    QVERIFY2(r.err.contains(QFile::encodeName(b)), r.err.constData()); // names the input it is
+    QCOMPARE(sha256(readAll(a)), hashA);
+    QCOMPARE(sha256(readAll(b)), hashB);
+    QVERIFY(QFileInfo(soft).isSymLink());
+
+    // A folder of shards opened by the folder: its index is an input too. New shards of another
+    // size would not collide with the old ones, but the index would be replaced by theirs.
+    const QString folder = dir.filePath(QStringLiteral("sharded"));
+    r = runCli({QStringLiteral("convert"), a, b, QStringLiteral("-o"), folder, QStringLiteral("--shard-size"),
+                QStringLiteral("16B")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QStringList before = QDir(folder).entryList(QDir::Files | QDir::Hidden, QDir::Name);
+    QCOMPARE(before.size(), 3); // two shards and the index
+    const QString index = folder + QStringLiteral("/model.safetensors.index.json");
+    const QByteArray indexHash = sha256(readAll(index));
+    r = runCli({QStringLiteral("convert"), folder, QStringLiteral("-o"), folder,
+                QStringLiteral("--shard-size"), QStringLiteral("1MB")});
+    QVERIFY2(refused(r), r.err.constData());
+    QVERIFY2(r.err.contains("model.safetensors.index.json"), r.err.constData());
+    QCOMPARE(sha256(readAll(index)), indexHash);
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden, QDir::Name), before); // nothing written
 }
 
 void TestConvert::realFixtureRoundTrip()

@@ -1,12 +1,18 @@
 // Export: .npy files read back by numpy with the right descr and values; CSV read by numpy.loadtxt.
 #include "ConvertTestUtil.h"
 
+#include "Model.h"
+#include "TensorExporter.h"
+
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <unistd.h>
 
 using namespace ts;
 using namespace ts::test;
@@ -19,6 +25,10 @@ private slots:
     void npyAndCsv_data();
     void npyAndCsv();
     void refusals();
+    void existingOutputNeedsForce();
+    void neverOverTheModelsOwnFiles_data();
+    void neverOverTheModelsOwnFiles();
+    void modelLevelExportRefusesItsInput();
 
 private:
     QTemporaryDir m_dir;
@@ -135,6 +145,152 @@ void TestExport::refusals()
     r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"),
                 m_dir.filePath(QStringLiteral("x.txt"))});
     QCOMPARE(r.exitCode, 2);
+}
+
+// An existing OUT is replaced only with --force, and then by a rename (the old inode is left
+// alone, as a hard link to it shows), never by writing into it.
+void TestExport::existingOutputNeedsForce()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("taken.npy"));
+    const QString keep = dir.filePath(QStringLiteral("other-name-of-taken.npy"));
+    {
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("someone else's data");
+    }
+    QVERIFY(::link(QFile::encodeName(out).constData(), QFile::encodeName(keep).constData()) == 0);
+    auto r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"), out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QByteArray(QFile::encodeName(out) + " exists; pass --force to replace it")),
+             r.err.constData());
+    QCOMPARE(readAll(out), QByteArray("someone else's data"));
+
+    r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"), out,
+                QStringLiteral("--force")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(readAll(out).startsWith(QByteArray("\x93NUMPY", 6)));
+    QCOMPARE(readAll(keep), QByteArray("someone else's data")); // renamed over, not rewritten in place
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2); // no temporary left
+
+    // A dangling symlink is an existing name too: the rename would replace it.
+    const QString dangling = dir.filePath(QStringLiteral("dangling.csv"));
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("nowhere")), dangling));
+    r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"), dangling});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("exists; pass --force"), r.err.constData());
+    QVERIFY(QFileInfo(dangling).isSymLink());
+
+    // A new name needs nothing.
+    const QString fresh = dir.filePath(QStringLiteral("fresh.csv"));
+    r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"), fresh});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+}
+
+// `export self.npy T -o self.npy` once replaced the model with its own tensor. Whatever names
+// one of the model's files (the file, a shard, the index; the same spelling, another one, a
+// symlink or a hard link) is refused, with or without --force, and the file stays as it was.
+void TestExport::neverOverTheModelsOwnFiles_data()
+{
+    QTest::addColumn<QString>("open");   // what is opened: file, index, folder
+    QTest::addColumn<QString>("output"); // what -o names
+    QTest::addColumn<bool>("force");
+    for (const bool force : {false, true}) {
+        const char* f = force ? " --force" : "";
+        QTest::addRow("the file itself%s", f) << QStringLiteral("file") << QStringLiteral("self") << force;
+        QTest::addRow("the file by another path%s", f)
+            << QStringLiteral("file") << QStringLiteral("respelled") << force;
+        QTest::addRow("a symlink to the file%s", f)
+            << QStringLiteral("file") << QStringLiteral("symlink") << force;
+        QTest::addRow("a hard link to the file%s", f)
+            << QStringLiteral("file") << QStringLiteral("hardlink") << force;
+        QTest::addRow("a symlink to a shard%s", f)
+            << QStringLiteral("index") << QStringLiteral("shard") << force;
+        QTest::addRow("a symlink to the index%s", f)
+            << QStringLiteral("index") << QStringLiteral("indexlink") << force;
+        QTest::addRow("the index of an opened folder%s", f)
+            << QStringLiteral("folder") << QStringLiteral("indexlink") << force;
+    }
+}
+
+void TestExport::neverOverTheModelsOwnFiles()
+{
+    QFETCH(QString, open);
+    QFETCH(QString, output);
+    QFETCH(bool, force);
+    QTemporaryDir dir;
+    // A model whose own name ends in .npy, as in the report.
+    const QString self = dir.filePath(QStringLiteral("self.npy"));
+    QVERIFY(QFile::copy(m_model, self));
+    const QString folder = dir.filePath(QStringLiteral("sharded"));
+    auto r = runCli({QStringLiteral("convert"), m_model, QStringLiteral("--exclude"), QStringLiteral("f4"),
+                     QStringLiteral("-o"), folder, QStringLiteral("--shard-size"), QStringLiteral("100B")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString index = folder + QStringLiteral("/model.safetensors.index.json");
+    const QString shard =
+        folder + QLatin1Char('/') + QDir(folder).entryList({QStringLiteral("model-*")}).first();
+
+    QString out;
+    if (output == QLatin1String("self")) {
+        out = self;
+    } else if (output == QLatin1String("respelled")) {
+        out = dir.filePath(QStringLiteral("sharded/../self.npy"));
+    } else if (output == QLatin1String("symlink")) {
+        out = dir.filePath(QStringLiteral("link.npy"));
+        QVERIFY(QFile::link(self, out));
+    } else if (output == QLatin1String("hardlink")) {
+        out = dir.filePath(QStringLiteral("hard.npy"));
+        QCOMPARE(::link(QFile::encodeName(self).constData(), QFile::encodeName(out).constData()), 0);
+    } else if (output == QLatin1String("shard")) {
+        out = dir.filePath(QStringLiteral("shard.npy"));
+        QVERIFY(QFile::link(shard, out));
+    } else {
+        out = dir.filePath(QStringLiteral("index.csv"));
+        QVERIFY(QFile::link(index, out));
+    }
+    const QString opened = open == QLatin1String("file")    ? self
+                           : open == QLatin1String("index") ? index
+                                                            : folder;
+    const QString victim = open == QLatin1String("file")      ? self
+                           : output == QLatin1String("shard") ? shard
+                                                              : index;
+    const QByteArray before = sha256(readAll(victim));
+
+    QStringList args{QStringLiteral("export"), opened, QStringLiteral("f32"), QStringLiteral("-o"), out};
+    if (force)
+        args << QStringLiteral("--force");
+    r = runCli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("export never writes over the model it reads, even with --force"),
+             r.err.constData());
+    QVERIFY2(r.err.contains(QFile::encodeName(out)), r.err.constData());
+    QCOMPARE(sha256(readAll(victim)), before);
+    QCOMPARE(sha256(readAll(out)), before); // still the same file (the link was not replaced either)
+    QCOMPARE(runCli({QStringLiteral("validate"), opened}).exitCode, 0);
+}
+
+// The GUI exports through TensorExporter::exportFromModel: the same refusal, in core.
+void TestExport::modelLevelExportRefusesItsInput()
+{
+    QTemporaryDir dir;
+    const QString self = dir.filePath(QStringLiteral("self.npy"));
+    QVERIFY(QFile::copy(m_model, self));
+    const QString link = dir.filePath(QStringLiteral("link.npy"));
+    QVERIFY(QFile::link(self, link));
+    const QByteArray before = sha256(readAll(self));
+    auto model = Model::open(self);
+    QVERIFY(model);
+    const int tensor = (*model)->indexOf(QStringLiteral("f32"));
+    for (const QString& out : {self, link}) {
+        auto done = TensorExporter::exportFromModel(**model, tensor, out, TensorExporter::Format::Npy);
+        QVERIFY(!done);
+        QCOMPARE(done.error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(done.error().file, out);
+        QCOMPARE(sha256(readAll(self)), before);
+    }
+    const QString elsewhere = dir.filePath(QStringLiteral("t.npy"));
+    QVERIFY(TensorExporter::exportFromModel(**model, tensor, elsewhere, TensorExporter::Format::Npy));
+    QVERIFY(readAll(elsewhere).startsWith(QByteArray("\x93NUMPY", 6)));
 }
 
 QTEST_GUILESS_MAIN(TestExport)

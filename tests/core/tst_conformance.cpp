@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -69,6 +70,26 @@ const QHash<QString, QString>& expectedWarningById()
     return map;
 }
 
+// One tensor entry of a hand-written header: "name":{"dtype":..,"shape":..,"data_offsets":[b,e]}.
+QByteArray entry(const QByteArray& name, const QByteArray& dtype, const QByteArray& shape, int begin, int end)
+{
+    return '"' + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape + ",\"data_offsets\":[" +
+           QByteArray::number(begin) + ',' + QByteArray::number(end) + "]}";
+}
+
+QByteArray object(const QList<QByteArray>& entries)
+{
+    return '{' + entries.join(',') + '}';
+}
+
+// A tensor as the expectations below spell it: name dtype shape [begin, end].
+QString describe(const ts::TensorInfo& t)
+{
+    return QStringLiteral("%1 %2 %3 [%4, %5]")
+        .arg(t.name, ts::dtypeName(t.dtype), t.shapeString())
+        .arg(t.begin)
+        .arg(t.end);
+}
 } // namespace
 
 class TestConformance : public QObject {
@@ -151,6 +172,177 @@ private Q_SLOTS:
                 found = found || w.code == *wanted;
             QVERIFY2(found, qPrintable(QStringLiteral("missing %1, got %2").arg(*wanted, describe(header.warnings))));
         }
+    }
+
+    // A name declared more than once: the reference deserializes into a HashMap, so the last
+    // declaration wins and the earlier ones vanish before the layout is checked. Duplicates in
+    // every position, written as real files and opened as a user would: the surviving entries
+    // must be exactly the last declarations (an entry before the first duplicate once lost its
+    // shape: a self-move emptied it), and the layout verdict must be the one those give.
+    void duplicateNamesLastDeclarationWins_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<int>("dataBytes");
+        QTest::addColumn<QStringList>("survivors"); // in data order; empty when rejected
+        QTest::addColumn<QString>("error");         // error code name when rejected
+        QTest::addColumn<QString>("errorTensor");
+        QTest::addColumn<QStringList>("duplicates"); // "name xN" for each duplicated name
+
+        QTest::newRow("last entry duplicated (the reported file)")
+            << object({entry("a", "F32", "[2]", 0, 8), entry("b", "U8", "[2]", 8, 10),
+                       entry("b", "U8", "[4]", 8, 12)})
+            << 12 << QStringList{QStringLiteral("a F32 [2] [0, 8]"), QStringLiteral("b U8 [4] [8, 12]")}
+            << QString() << QString() << QStringList{QStringLiteral("b x2")};
+        QTest::newRow("first entry duplicated, first declaration invalid")
+            << object({entry("a", "U8", "[3]", 0, 3), entry("a", "F32", "[2]", 0, 8),
+                       entry("b", "I16", "[2,2]", 8, 16)})
+            << 16 << QStringList{QStringLiteral("a F32 [2] [0, 8]"), QStringLiteral("b I16 [2, 2] [8, 16]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2")};
+        QTest::newRow("middle entry duplicated, adjacent")
+            << object({entry("a", "F32", "[2]", 0, 8), entry("b", "U8", "[1]", 8, 9),
+                       entry("b", "U8", "[2,4]", 8, 16), entry("c", "I32", "[2]", 16, 24)})
+            << 24
+            << QStringList{QStringLiteral("a F32 [2] [0, 8]"), QStringLiteral("b U8 [2, 4] [8, 16]"),
+                           QStringLiteral("c I32 [2] [16, 24]")}
+            << QString() << QString() << QStringList{QStringLiteral("b x2")};
+        QTest::newRow("duplicates apart, survivors before and between")
+            << object({entry("x", "U8", "[4]", 0, 4), entry("a", "U8", "[1]", 4, 5),
+                       entry("y", "F32", "[2,1]", 8, 16), entry("a", "U8", "[2,2]", 4, 8)})
+            << 16
+            << QStringList{QStringLiteral("x U8 [4] [0, 4]"), QStringLiteral("a U8 [2, 2] [4, 8]"),
+                           QStringLiteral("y F32 [2, 1] [8, 16]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2")};
+        QTest::newRow("two names duplicated, interleaved")
+            << object({entry("a", "U8", "[1]", 0, 1), entry("b", "U8", "[1]", 1, 2),
+                       entry("a", "F32", "[1,2]", 0, 8), entry("b", "I64", "[1]", 8, 16)})
+            << 16 << QStringList{QStringLiteral("a F32 [1, 2] [0, 8]"), QStringLiteral("b I64 [1] [8, 16]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2"), QStringLiteral("b x2")};
+        QTest::newRow("two names duplicated after a survivor")
+            << object({entry("z", "U16", "[2]", 0, 4), entry("a", "U8", "[1]", 4, 5),
+                       entry("b", "U8", "[1]", 5, 6), entry("a", "U8", "[2,2]", 4, 8),
+                       entry("b", "F64", "[1,1]", 8, 16)})
+            << 16
+            << QStringList{QStringLiteral("z U16 [2] [0, 4]"), QStringLiteral("a U8 [2, 2] [4, 8]"),
+                           QStringLiteral("b F64 [1, 1] [8, 16]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2"), QStringLiteral("b x2")};
+        QTest::newRow("three declarations in a row")
+            << object({entry("x", "BF16", "[2]", 0, 4), entry("a", "U8", "[1]", 4, 5),
+                       entry("a", "U8", "[9]", 4, 13), entry("a", "I32", "[1,1]", 4, 8)})
+            << 8 << QStringList{QStringLiteral("x BF16 [2] [0, 4]"), QStringLiteral("a I32 [1, 1] [4, 8]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x3")};
+        QTest::newRow("three declarations apart")
+            << object({entry("a", "U8", "[1]", 0, 1), entry("x", "U8", "[2,2]", 0, 4),
+                       entry("a", "U8", "[3]", 4, 7), entry("y", "F32", "[1]", 8, 12),
+                       entry("a", "U16", "[2]", 4, 8)})
+            << 12
+            << QStringList{QStringLiteral("x U8 [2, 2] [0, 4]"), QStringLiteral("a U16 [2] [4, 8]"),
+                           QStringLiteral("y F32 [1] [8, 12]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x3")};
+        QTest::newRow("the only tensor, twice")
+            << object({entry("a", "U8", "[1]", 0, 1), entry("a", "F32", "[3]", 0, 12)}) << 12
+            << QStringList{QStringLiteral("a F32 [3] [0, 12]")} << QString() << QString()
+            << QStringList{QStringLiteral("a x2")};
+        QTest::newRow("identical declarations after a survivor")
+            << object({entry("s", "F32", "[2]", 0, 8), entry("w", "U8", "[4]", 8, 12),
+                       entry("w", "U8", "[4]", 8, 12)})
+            << 12 << QStringList{QStringLiteral("s F32 [2] [0, 8]"), QStringLiteral("w U8 [4] [8, 12]")}
+            << QString() << QString() << QStringList{QStringLiteral("w x2")};
+        QTest::newRow("__metadata__ between the declarations")
+            << object({entry("s", "I8", "[2,2]", 0, 4), entry("a", "U8", "[1]", 4, 5),
+                       QByteArray(R"("__metadata__":{"k":"v"})"), entry("a", "F32", "[1]", 4, 8)})
+            << 8 << QStringList{QStringLiteral("s I8 [2, 2] [0, 4]"), QStringLiteral("a F32 [1] [4, 8]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2")};
+        QTest::newRow("same name once escaped, after a survivor")
+            << object({entry("s", "F32", "[2]", 0, 8), entry("a", "U8", "[1]", 8, 9),
+                       entry("\\u0061", "U8", "[4]", 8, 12)})
+            << 12 << QStringList{QStringLiteral("s F32 [2] [0, 8]"), QStringLiteral("a U8 [4] [8, 12]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2")};
+        QTest::newRow("last declaration in array form")
+            << object({entry("s", "U8", "[2,4]", 0, 8), entry("a", "U8", "[1]", 8, 9),
+                       QByteArray(R"("a":["F32",[2],[8,16]])")})
+            << 16 << QStringList{QStringLiteral("s U8 [2, 4] [0, 8]"), QStringLiteral("a F32 [2] [8, 16]")}
+            << QString() << QString() << QStringList{QStringLiteral("a x2")};
+
+        // Invalid under last-wins (and valid had the first declaration won, or had an earlier
+        // entry lost its shape).
+        QTest::newRow("entry before the duplicate too small for its shape")
+            << object({entry("a", "F32", "[2]", 0, 4), entry("b", "U8", "[2]", 4, 6),
+                       entry("b", "U8", "[4]", 4, 8)})
+            << 8 << QStringList() << QStringLiteral("TensorInvalidInfo") << QStringLiteral("a")
+            << QStringList();
+        QTest::newRow("last declaration leaves a hole")
+            << object({entry("a", "U8", "[4]", 0, 4), entry("b", "U8", "[4]", 4, 8),
+                       entry("a", "U8", "[2]", 0, 2)})
+            << 8 << QStringList() << QStringLiteral("InvalidOffset") << QStringLiteral("b") << QStringList();
+        QTest::newRow("last declaration has the wrong size for its dtype")
+            << object({entry("x", "U8", "[4]", 0, 4), entry("a", "U8", "[4]", 4, 8),
+                       entry("a", "F32", "[4]", 4, 8)})
+            << 8 << QStringList() << QStringLiteral("TensorInvalidInfo") << QStringLiteral("a")
+            << QStringList();
+        QTest::newRow("last declaration leaves data uncovered at the end")
+            << object({entry("x", "U8", "[4]", 0, 4), entry("a", "U8", "[4]", 4, 8),
+                       entry("a", "U8", "[2]", 4, 6)})
+            << 8 << QStringList() << QStringLiteral("MetadataIncompleteBuffer") << QString() << QStringList();
+        QTest::newRow("last declaration overlaps an earlier survivor")
+            << object({entry("x", "U8", "[4]", 0, 4), entry("a", "U8", "[4]", 4, 8),
+                       entry("a", "U8", "[4]", 2, 6)})
+            << 8 << QStringList() << QStringLiteral("InvalidOffset") << QStringLiteral("a") << QStringList();
+    }
+
+    void duplicateNamesLastDeclarationWins()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(int, dataBytes);
+        QFETCH(QStringList, survivors);
+        QFETCH(QString, error);
+        QFETCH(QString, errorTensor);
+        QFETCH(QStringList, duplicates);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("dup.safetensors"));
+        QByteArray bytes(8, '\0');
+        for (int i = 0; i < 8; ++i)
+            bytes[i] = static_cast<char>((static_cast<std::uint64_t>(json.size()) >> (8 * i)) & 0xff);
+        bytes += json;
+        for (int i = 0; i < dataBytes; ++i)
+            bytes += static_cast<char>(i);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(bytes), bytes.size());
+        f.close();
+
+        auto file = ts::SafetensorsFile::open(path);
+        if (!error.isEmpty()) {
+            QVERIFY2(!file, qPrintable(QStringLiteral("accepted: ") +
+                                       (file ? describe((*file)->tensors().front()) : QString())));
+            QCOMPARE(ts::errorCodeName(file.error().code), error);
+            QCOMPARE(file.error().tensor, errorTensor);
+            return;
+        }
+        QVERIFY2(file, qPrintable(file ? QString() : file.error().toString()));
+        QStringList got;
+        for (const ts::TensorInfo& t : (*file)->tensors())
+            got << describe(t);
+        QCOMPARE(got, survivors);
+        // Reading a survivor gives the bytes of its last declaration's range (data byte i is i).
+        for (const ts::TensorInfo& t : (*file)->tensors()) {
+            const ts::TensorLocation at = (*file)->location(t);
+            std::vector<std::byte> read(static_cast<std::size_t>(at.length));
+            QVERIFY(at.source->read(at.offset, read));
+            for (std::size_t i = 0; i < read.size(); ++i)
+                QCOMPARE(static_cast<int>(read[i]), static_cast<int>(t.begin + i));
+        }
+        QStringList warned;
+        for (const ts::Diagnostic& w : (*file)->header().warnings) {
+            if (w.code != QLatin1String("DuplicateTensorName"))
+                continue;
+            const qsizetype times = w.message.indexOf(QLatin1String(" is declared "));
+            QVERIFY(times > 0);
+            warned << QStringLiteral("%1 x%2").arg(w.tensor, w.message.mid(times + 13, 1));
+        }
+        warned.sort();
+        QCOMPARE(warned, duplicates);
     }
 
     void errorsPointAtBytes()

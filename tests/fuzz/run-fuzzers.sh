@@ -49,8 +49,8 @@ seed() { # target, seed files or folders...
     cp -n "$here/regressions/$target"/* "$corpus"/ 2>/dev/null || true
 }
 
-seed fuzz_header "$root/tests/data/conformance/cases"
-seed fuzz_metadata_roundtrip "$root/tests/data/conformance/cases"
+seed fuzz_header "$root/tests/data/conformance/cases" "$here/seeds/fuzz_header"
+seed fuzz_metadata_roundtrip "$root/tests/data/conformance/cases" "$here/seeds/fuzz_header"
 seed fuzz_shard_index "$shared/fixtures/real/face_recognition_sharded/model.safetensors.index.json" \
     "$here/seeds/fuzz_shard_index"
 # The engine targets take their first bytes as options and the rest as tensor bytes: the generated

@@ -302,6 +302,12 @@ void TestHostileJournal::matchingJournalRestoresOnlyWhenAsked()
     }
     const CliRun info = runCli({QStringLiteral("info"), model});
     QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("\"note\" back"), info.out.constData());
+    // Commands whose output lists no warnings say it on stderr.
+    for (const QString& cmd : {QStringLiteral("ls"), QStringLiteral("scan"), QStringLiteral("stats")}) {
+        const CliRun r = runCli({cmd, model});
+        HOSTILE_EXPECT_EXIT(r, 0);
+        QVERIFY2(r.err.contains("[InterruptedSave]"), qPrintable(cmd + u' ' + QString::fromUtf8(r.err)));
+    }
 
     // A torn state (first half new) is restorable too.
     QByteArray torn = afterSave;

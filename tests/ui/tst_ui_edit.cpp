@@ -28,6 +28,7 @@
 #include <QCryptographicHash>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -807,6 +808,17 @@ void TestUiEdit::exportTensorWritesNpy()
     auto refused = TensorExport::start(model, tensor, m_dir->filePath(QStringLiteral("t.bin")));
     refused.waitForFinished();
     QVERIFY(!refused.result().ok);
+
+    // Never over the model's own file, even by a name the dialog accepts (a symlink to it): the
+    // dialog's "replace?" covers other files only.
+    const QString own = m_dir->filePath(QStringLiteral("the-model.npy"));
+    QVERIFY(QFile::link(realFixture(kLandmark), own));
+    auto overInput = TensorExport::start(model, tensor, own);
+    overInput.waitForFinished();
+    QVERIFY(!overInput.result().ok);
+    QVERIFY2(overInput.result().message.contains(QStringLiteral("never writes over the model")),
+             qPrintable(overInput.result().message));
+    QVERIFY(QFileInfo(own).isSymLink());
 }
 
 // Not a check: with TS_UI_SCREENSHOT=out.png (run under Xvfb with -platform xcb) it saves what a

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the seed inputs of fuzz_scan and fuzz_convert (tests/fuzz/seeds/<target>/).
+"""Writes the seed inputs of fuzz_scan and fuzz_convert (tests/fuzz/seeds/<target>/), and the
+duplicate-name headers of fuzz_header (tests/fuzz/seeds/fuzz_header/).
 
 Each seed is the target's control bytes followed by tensor bytes full of the values the engines
 treat specially: every code of the 8-bit and smaller dtypes, signed zeros, subnormals, the largest
@@ -115,6 +116,52 @@ def convert_seeds():
             write("fuzz_convert", f"{src}-to-{dst}", bytes([i, j | 0x60, (j + 1) % 6, 0x37, 0x01]) + convert_payload(src))
 
 
+def entry(name, dtype, shape, begin, end):
+    return f'"{name}":{{"dtype":"{dtype}","shape":{shape},"data_offsets":[{begin},{end}]}}'
+
+
+def safetensors(entries, data_bytes):
+    header = ("{" + ",".join(entries) + "}").encode()
+    return struct.pack("<Q", len(header)) + header + bytes(i & 0xFF for i in range(data_bytes))
+
+
+def header_seeds():
+    """A tensor name declared more than once, in every position. The reference keeps the last
+    declaration (a HashMap); fuzz_header compares our verdict with Qt's reading, which also keeps
+    the last. Valid ones are valid only under that rule; invalid ones break it in each way."""
+    e = entry
+    seeds = {
+        # valid under last-wins
+        "dup-last": ([e("a", "F32", "[2]", 0, 8), e("b", "U8", "[2]", 8, 10), e("b", "U8", "[4]", 8, 12)], 12),
+        "dup-first": ([e("a", "U8", "[3]", 0, 3), e("a", "F32", "[2]", 0, 8), e("b", "I16", "[2,2]", 8, 16)], 16),
+        "dup-middle-adjacent": ([e("a", "F32", "[2]", 0, 8), e("b", "U8", "[1]", 8, 9), e("b", "U8", "[2,4]", 8, 16),
+                                 e("c", "I32", "[2]", 16, 24)], 24),
+        "dup-apart": ([e("x", "U8", "[4]", 0, 4), e("a", "U8", "[1]", 4, 5), e("y", "F32", "[2,1]", 8, 16),
+                       e("a", "U8", "[2,2]", 4, 8)], 16),
+        "dup-two-names-interleaved": ([e("a", "U8", "[1]", 0, 1), e("b", "U8", "[1]", 1, 2), e("a", "F32", "[1,2]", 0, 8),
+                                       e("b", "I64", "[1]", 8, 16)], 16),
+        "dup-two-names-after-survivor": ([e("z", "U16", "[2]", 0, 4), e("a", "U8", "[1]", 4, 5), e("b", "U8", "[1]", 5, 6),
+                                          e("a", "U8", "[2,2]", 4, 8), e("b", "F64", "[1,1]", 8, 16)], 16),
+        "dup-three-in-a-row": ([e("x", "BF16", "[2]", 0, 4), e("a", "U8", "[1]", 4, 5), e("a", "U8", "[9]", 4, 13),
+                                e("a", "I32", "[1,1]", 4, 8)], 8),
+        "dup-three-apart": ([e("a", "U8", "[1]", 0, 1), e("x", "U8", "[2,2]", 0, 4), e("a", "U8", "[3]", 4, 7),
+                             e("y", "F32", "[1]", 8, 12), e("a", "U16", "[2]", 4, 8)], 12),
+        "dup-only-tensor": ([e("a", "U8", "[1]", 0, 1), e("a", "F32", "[3]", 0, 12)], 12),
+        "dup-metadata-between": ([e("s", "I8", "[2,2]", 0, 4), e("a", "U8", "[1]", 4, 5), '"__metadata__":{"k":"v"}',
+                                  e("a", "F32", "[1]", 4, 8)], 8),
+        "dup-escaped-name": ([e("s", "F32", "[2]", 0, 8), e("a", "U8", "[1]", 8, 9), e("\\u0061", "U8", "[4]", 8, 12)], 12),
+        # invalid under last-wins
+        "dup-survivor-too-small": ([e("a", "F32", "[2]", 0, 4), e("b", "U8", "[2]", 4, 6), e("b", "U8", "[4]", 4, 8)], 8),
+        "dup-last-leaves-hole": ([e("a", "U8", "[4]", 0, 4), e("b", "U8", "[4]", 4, 8), e("a", "U8", "[2]", 0, 2)], 8),
+        "dup-last-wrong-size": ([e("x", "U8", "[4]", 0, 4), e("a", "U8", "[4]", 4, 8), e("a", "F32", "[4]", 4, 8)], 8),
+        "dup-last-leaves-tail": ([e("x", "U8", "[4]", 0, 4), e("a", "U8", "[4]", 4, 8), e("a", "U8", "[2]", 4, 6)], 8),
+        "dup-last-overlaps": ([e("x", "U8", "[4]", 0, 4), e("a", "U8", "[4]", 4, 8), e("a", "U8", "[4]", 2, 6)], 8),
+    }
+    for name, (entries, data_bytes) in seeds.items():
+        write("fuzz_header", name + ".safetensors", safetensors(entries, data_bytes))
+
+
 if __name__ == "__main__":
     scan_seeds()
     convert_seeds()
+    header_seeds()

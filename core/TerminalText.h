@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QString>
+#include <QStringView>
+
+namespace ts {
+
+// Text for a terminal. A file's tensor names and metadata, and even its path, can hold ESC, BEL,
+// CR or line breaks: printed raw they set the window title, clear the screen or forge rows of a
+// listing, and bidi overrides reorder what is shown. JSON output needs none of this (JSON escapes
+// control characters itself); text output passes every such value through terminalSafe().
+//
+// Escaped: the backslash as \\ (so that an escaped form cannot be forged by a name that spells
+// it); tab, line feed and carriage return as \t \n \r; the other C0 controls and DEL as \xHH;
+// the C1 controls U+0080..U+009F, the line and paragraph separators U+2028/U+2029 and the bidi
+// embeddings, overrides and isolates U+202A..U+202E, U+2066..U+2069 as \uHHHH. Everything else,
+// other scripts and emoji included, is shown as it is.
+QString terminalSafe(QStringView value);
+
+// The last guard of the CLI's text output, for a whole composed text whose values were already
+// escaped: the same characters are escaped except that a line feed stays a line break and a
+// backslash stays a backslash. A value that reaches it unescaped cannot drive the terminal, but
+// may still forge a line: escape values with terminalSafe().
+QString terminalSafeLines(QStringView text);
+
+} // namespace ts

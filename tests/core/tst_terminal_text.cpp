@@ -1,0 +1,61 @@
+// terminalSafe(): every character a terminal would act on is escaped, in one unambiguous
+// spelling; everything else (other scripts, emoji, quotes) is left as it is.
+#include "TerminalText.h"
+
+#include <QTest>
+
+class TestTerminalText : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everyHazardIsEscaped()
+    {
+        // The whole BMP: exactly the chosen characters change, each into its escape.
+        for (char32_t c = 0; c < 0x10000; ++c) {
+            if (c >= 0xd800 && c <= 0xdfff)
+                continue;
+            const QString one(QChar(static_cast<char16_t>(c)));
+            const QString shown = ts::terminalSafe(one);
+            QString want = one;
+            if (c == u'\\')
+                want = QStringLiteral("\\\\");
+            else if (c == u'\t')
+                want = QStringLiteral("\\t");
+            else if (c == u'\n')
+                want = QStringLiteral("\\n");
+            else if (c == u'\r')
+                want = QStringLiteral("\\r");
+            else if (c < 0x20 || c == 0x7f)
+                want = QStringLiteral("\\x%1").arg(static_cast<uint>(c), 2, 16, QLatin1Char('0'));
+            else if ((c >= 0x80 && c <= 0x9f) || c == 0x2028 || c == 0x2029 || (c >= 0x202a && c <= 0x202e) ||
+                     (c >= 0x2066 && c <= 0x2069))
+                want = QStringLiteral("\\u%1").arg(static_cast<uint>(c), 4, 16, QLatin1Char('0'));
+            QVERIFY2(shown == want, qPrintable(QStringLiteral("U+%1 shown as %2")
+                                                   .arg(static_cast<uint>(c), 4, 16, QLatin1Char('0'))
+                                                   .arg(shown)));
+        }
+    }
+
+    void valuesInContext()
+    {
+        QCOMPARE(ts::terminalSafe(u"layer.0\x1b]0;title\a.weight"),
+                 QStringLiteral("layer.0\\x1b]0;title\\x07.weight"));
+        QCOMPARE(ts::terminalSafe(u"a\r\nb"), QStringLiteral("a\\r\\nb"));
+        // A name that spells an escape is shown with its backslash doubled: it cannot pass for one.
+        QCOMPARE(ts::terminalSafe(u"a\\x1bb"), QStringLiteral("a\\\\x1bb"));
+        QCOMPARE(ts::terminalSafe(u"plain ünïcødé 模型 😀 \"q\""),
+                 QStringLiteral("plain ünïcødé 模型 😀 \"q\""));
+        QCOMPARE(ts::terminalSafe(u"rlo\u202egnp.exe"), QStringLiteral("rlo\\u202egnp.exe"));
+        QCOMPARE(ts::terminalSafe(u""), QString());
+    }
+
+    void composedTextKeepsItsLines()
+    {
+        // Line feeds of the layout stay, backslashes of escaped values are not doubled again.
+        QCOMPARE(ts::terminalSafeLines(u"a\\x1b\nb\x1b[2J\tc\u202e"),
+                 QStringLiteral("a\\x1b\nb\\x1b[2J\\tc\\u202e"));
+        QCOMPARE(ts::terminalSafeLines(ts::terminalSafe(u"x\ny")), ts::terminalSafe(u"x\ny"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTerminalText)
+#include "tst_terminal_text.moc"
