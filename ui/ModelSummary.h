@@ -34,6 +34,9 @@ struct ModelSummary {
     std::vector<ModuleShare> modules; // largest first
 };
 
+// Top-level modules listed one by one; the rest share one row.
+inline constexpr std::size_t kMaxModulesShown = 200;
+
 ModelSummary summarize(const Model& model, const NameTree& tree);
 
 } // namespace ts::ui

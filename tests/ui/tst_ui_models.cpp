@@ -22,6 +22,7 @@
 #include <QJsonObject>
 #include <QPlainTextEdit>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace ts;
@@ -57,6 +58,7 @@ private slots:
     void metadataModel();
     void auditModelAcceptsExtraDiagnostics();
     void moduleShareModel();
+    void manyModulesShareOneRow();
     void prettyJsonKeepsOrderAndNumbers();
 };
 
@@ -252,6 +254,46 @@ void TestUiModels::moduleShareModel()
     QVERIFY(qAbs(total - 1.0) < 1e-9);
     model.setModules({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestUiModels::manyModulesShareOneRow()
+{
+    // 250 top-level names, m0 with 1 byte ... m249 with 250 bytes: the 200 largest are listed,
+    // the other 50 (1..50 bytes) share one row.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray header = "{";
+    std::uint64_t offset = 0;
+    for (int i = 0; i < 250; ++i) {
+        const std::uint64_t n = static_cast<std::uint64_t>(i) + 1;
+        header += (i ? "," : "") + QByteArray("\"m") + QByteArray::number(i) + "\":{\"dtype\":\"U8\",\"shape\":[" +
+                  QByteArray::number(n) + "],\"data_offsets\":[" + QByteArray::number(offset) + "," +
+                  QByteArray::number(offset + n) + "]}";
+        offset += n;
+    }
+    header += "}";
+    header += QByteArray((8 - header.size() % 8) % 8, ' ');
+    QByteArray file(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        file[i] = static_cast<char>((static_cast<quint64>(header.size()) >> (8 * i)) & 0xff);
+    file += header + QByteArray(static_cast<qsizetype>(offset), 'x');
+    const QString path = dir.filePath(QStringLiteral("many.safetensors"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(file) == file.size());
+    f.close();
+    const Loaded l = load(path);
+    const ModelSummary s = summarize(*l.model, *l.tree);
+    QCOMPARE(s.modules.size(), kMaxModulesShown + 1);
+    QCOMPARE(s.modules.front().name, QStringLiteral("m249"));
+    QCOMPARE(s.modules[kMaxModulesShown - 1].name, QStringLiteral("m50"));
+    const ModuleShare& rest = s.modules.back();
+    QCOMPARE(rest.name, QStringLiteral("(50 more modules)"));
+    QCOMPARE(rest.tensors, std::uint64_t(50));
+    QCOMPARE(rest.parameters, std::uint64_t(50 * 51 / 2));
+    double total = 0;
+    for (const ModuleShare& m : s.modules)
+        total += m.share;
+    QVERIFY(qAbs(total - 1.0) < 1e-9);
 }
 
 void TestUiModels::prettyJsonKeepsOrderAndNumbers()
