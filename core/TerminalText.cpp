@@ -37,14 +37,23 @@ void appendEscape(QString& out, char16_t c)
         out += QLatin1Char(hex[(c >> shift) & 15]);
 }
 
+bool needsEscape(char16_t c, bool keepLines)
+{
+    return keepLines ? c != u'\n' && isHazard(c) : c == u'\\' || isHazard(c);
+}
+
+qsizetype firstToEscape(QStringView text, bool keepLines)
+{
+    qsizetype first = 0;
+    while (first < text.size() && !needsEscape(text[first].unicode(), keepLines))
+        ++first;
+    return first;
+}
+
 QString escape(QStringView text, bool keepLines)
 {
-    const auto needs = [keepLines](char16_t c) {
-        return keepLines ? c != u'\n' && isHazard(c) : c == u'\\' || isHazard(c);
-    };
-    qsizetype first = 0;
-    while (first < text.size() && !needs(text[first].unicode()))
-        ++first;
+    const auto needs = [keepLines](char16_t c) { return needsEscape(c, keepLines); };
+    const qsizetype first = firstToEscape(text, keepLines);
     if (first == text.size())
         return text.toString(); // the common case: nothing to escape
     QString out;
@@ -69,9 +78,20 @@ QString terminalSafe(QStringView value)
     return escape(value, false);
 }
 
+QString terminalSafe(const QString& value)
+{
+    // Shared, not copied, when there is nothing to escape: a listing of millions of names.
+    return firstToEscape(value, false) == value.size() ? value : escape(value, false);
+}
+
 QString terminalSafeLines(QStringView text)
 {
     return escape(text, true);
+}
+
+QString terminalSafeLines(const QString& text)
+{
+    return firstToEscape(text, true) == text.size() ? text : escape(text, true);
 }
 
 } // namespace ts

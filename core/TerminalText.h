@@ -16,11 +16,14 @@ namespace ts {
 // embeddings, overrides and isolates U+202A..U+202E, U+2066..U+2069 as \uHHHH. Everything else,
 // other scripts and emoji included, is shown as it is.
 QString terminalSafe(QStringView value);
+// The same, sharing `value`'s data when nothing needs escaping.
+QString terminalSafe(const QString& value);
 
 // The last guard of the CLI's text output, for a whole composed text whose values were already
 // escaped: the same characters are escaped except that a line feed stays a line break and a
 // backslash stays a backslash. A value that reaches it unescaped cannot drive the terminal, but
 // may still forge a line: escape values with terminalSafe().
 QString terminalSafeLines(QStringView text);
+QString terminalSafeLines(const QString& text);
 
 } // namespace ts

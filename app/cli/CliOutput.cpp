@@ -54,30 +54,25 @@ bool parseOrExplain(QCommandLineParser& parser, const QStringList& args, const Q
     return true;
 }
 
-QString formatTable(const QList<QStringList>& rawRows)
+QString formatTable(const QList<QStringList>& rows)
 {
-    QList<QStringList> rows;
-    rows.reserve(rawRows.size());
-    for (const QStringList& raw : rawRows) {
-        QStringList row;
-        row.reserve(raw.size());
-        for (const QString& cell : raw)
-            row << terminalSafe(cell);
-        rows << row;
-    }
+    // Cells are escaped as they are measured and again as they are written, rather than kept:
+    // terminalSafe() shares a cell that needs nothing, and a copy of every row of a listing of
+    // millions of tensors would double its memory.
     QList<qsizetype> widths;
     for (const QStringList& row : rows) {
         for (qsizetype i = 0; i < row.size(); ++i) {
             if (widths.size() <= i)
                 widths.append(0);
-            widths[i] = std::max(widths[i], row[i].size());
+            widths[i] = std::max(widths[i], terminalSafe(row[i]).size());
         }
     }
     QString text;
     for (const QStringList& row : rows) {
         QString line;
         for (qsizetype i = 0; i < row.size(); ++i) {
-            line += i + 1 < row.size() ? row[i].leftJustified(widths[i] + 2) : row[i];
+            const QString cell = terminalSafe(row[i]);
+            line += i + 1 < row.size() ? cell.leftJustified(widths[i] + 2) : cell;
         }
         text += line + QLatin1Char('\n');
     }
