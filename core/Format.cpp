@@ -1,5 +1,9 @@
 #include "Format.h"
 
+#include <QStringList>
+
+#include <algorithm>
+
 namespace ts {
 
 QString formatCount(std::uint64_t n)
@@ -43,6 +47,38 @@ QString formatGrouped(std::uint64_t n)
     for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
         digits.insert(i, QLatin1Char(','));
     return digits;
+}
+
+QString formatShape(const std::vector<std::uint64_t>& shape)
+{
+    // The first dims say what kind of tensor it is, the last two are the matrix a view shows.
+    constexpr std::size_t kTail = 2;
+    const bool elided = shape.size() > kShapeDimsShown;
+    const std::size_t head = elided ? kShapeDimsShown - kTail : shape.size();
+    QStringList parts;
+    parts.reserve(static_cast<qsizetype>(kShapeDimsShown + 1));
+    for (std::size_t i = 0; i < head; ++i)
+        parts << QString::number(shape[i]);
+    if (elided) {
+        parts << QStringLiteral("\u2026");
+        for (std::size_t i = shape.size() - kTail; i < shape.size(); ++i)
+            parts << QString::number(shape[i]);
+    }
+    QString text = QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+    if (elided)
+        text += QStringLiteral(" (%1 dims)").arg(formatGrouped(shape.size()));
+    return text;
+}
+
+QString elideText(const QString& text, qsizetype maxChars)
+{
+    if (text.size() <= maxChars)
+        return text;
+    qsizetype cut = std::max<qsizetype>(0, maxChars);
+    if (cut > 0 && text.at(cut - 1).isHighSurrogate())
+        --cut;
+    return text.left(cut) +
+           QStringLiteral("\u2026 (%1 more characters)").arg(formatGrouped(text.size() - cut));
 }
 
 } // namespace ts

@@ -22,7 +22,6 @@ struct DtypeTotals {
 // a tensor, or both ("a.b" and "a.b.c" both exist).
 struct NameTreeNode {
     QString segment;              // "mlp"
-    QString path;                 // "model.layers.0.mlp"
     int tensor = -1;              // index into Model::tensors(), or -1 for a pure group
     NameTreeNode* parent = nullptr;
     std::vector<std::unique_ptr<NameTreeNode>> children;
@@ -34,7 +33,14 @@ struct NameTreeNode {
     int rowInParent = 0;            // index among the parent's children
 
     int row() const { return rowInParent; }
+    // "model.layers.0.mlp", joined on demand: stored per node, the paths of one name with n dots
+    // take n^2/2 characters (a 10 MB name of dots is 25 T).
+    QString path() const;
 };
+
+// A name splits into at most this many levels; the rest of it, dots and all, is the last
+// segment. Each level is a node, and a 10 MB name can hold 5 M dots.
+inline constexpr int kMaxNameTreeDepth = 64;
 
 // Builds the hierarchy of a model's tensor names. Children are ordered naturally: numeric
 // segments as numbers ("2" before "10"), before non-numeric ones.

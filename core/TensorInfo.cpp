@@ -1,6 +1,6 @@
 #include "TensorInfo.h"
 
-#include <QStringList>
+#include "Format.h"
 
 namespace ts {
 
@@ -14,11 +14,12 @@ std::uint64_t TensorInfo::elementCount() const
 
 QString TensorInfo::shapeString() const
 {
-    QStringList parts;
-    parts.reserve(static_cast<qsizetype>(shape.size()));
-    for (const std::uint64_t d : shape)
-        parts << QString::number(d);
-    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+    return formatShape(shape);
+}
+
+TensorInfo TensorInfo::flattened() const
+{
+    return TensorInfo{name, dtype, {elementCount()}, begin, end};
 }
 
 } // namespace ts

@@ -21,7 +21,10 @@ struct TensorInfo {
     std::uint64_t byteSize() const { return end - begin; }
     // Product of the shape. Only call on validated tensors: validation rejects overflow.
     std::uint64_t elementCount() const;
-    QString shapeString() const; // "[4096, 4096]"
+    QString shapeString() const; // "[4096, 4096]"; bounded (see formatShape)
+    // The same tensor as a vector of elementCount() elements: all that element readers use, and
+    // cheap to copy where the shape is not (rank 49 M is 392 MB).
+    TensorInfo flattened() const;
 };
 
 } // namespace ts

@@ -1,5 +1,6 @@
 #include "AuditModel.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 
 #include <QApplication>
@@ -65,9 +66,9 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const
         case CodeColumn:
             return d.code;
         case TensorColumn:
-            return d.tensor;
+            return itemText(d.tensor);
         case MessageColumn:
-            return d.message;
+            return itemText(d.message);
         case OffsetColumn:
             return d.offset ? formatGrouped(*d.offset) : QString();
         case SourceColumn:
@@ -75,7 +76,8 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
-        return d.tensor.isEmpty() ? d.message : tr("%1\nDouble-click to show the tensor.").arg(d.message);
+        return d.tensor.isEmpty() ? toolTipText(d.message)
+                                  : tr("%1\nDouble-click to show the tensor.").arg(toolTipText(d.message));
     case Qt::DecorationRole:
         if (index.column() == SeverityColumn) {
             const QStyle::StandardPixmap icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
@@ -90,6 +92,10 @@ QVariant AuditModel::data(const QModelIndex& index, int role) const
             return static_cast<int>(d.severity);
         if (index.column() == OffsetColumn)
             return QVariant::fromValue<qulonglong>(d.offset.value_or(0));
+        if (index.column() == TensorColumn)
+            return d.tensor;
+        if (index.column() == MessageColumn)
+            return d.message;
         return data(index, Qt::DisplayRole);
     case TensorRole:
         return d.tensor;

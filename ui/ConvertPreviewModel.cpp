@@ -1,5 +1,6 @@
 #include "ConvertPreviewModel.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 
 #include <QBrush>
@@ -50,7 +51,7 @@ QVariant ConvertPreviewModel::data(const QModelIndex& index, int role) const
     case RawRole:
         switch (index.column()) {
         case NameColumn:
-            return t.name;
+            return role == RawRole ? QVariant(t.name) : QVariant(itemText(t.name));
         case FromColumn:
             return dtypeName(t.from);
         case ToColumn:
@@ -69,9 +70,9 @@ QVariant ConvertPreviewModel::data(const QModelIndex& index, int role) const
             return count(t.counts.nan);
         case NoteColumn:
             if (t.name != t.sourceName)
-                return t.note.isEmpty() ? tr("from \"%1\"").arg(t.sourceName)
-                                        : tr("from \"%1\"; %2").arg(t.sourceName, t.note);
-            return t.note;
+                return itemText(t.note.isEmpty() ? tr("from \"%1\"").arg(itemText(t.sourceName))
+                                                 : tr("from \"%1\"; %2").arg(itemText(t.sourceName), t.note));
+            return itemText(t.note);
         default:
             return {};
         }
@@ -86,7 +87,7 @@ QVariant ConvertPreviewModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == NameColumn && t.name != t.sourceName)
-            return tr("Renamed from %1").arg(t.sourceName);
+            return tr("Renamed from %1").arg(toolTipText(t.sourceName));
         return {};
     default:
         return {};

@@ -1,5 +1,6 @@
 #include "ErrorView.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 #include "LoadResult.h"
 
@@ -28,6 +29,11 @@ ErrorView::ErrorView(QWidget* parent)
     for (QLabel* label : {m_message, m_details}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // A message can quote a long name without spaces: it is cut at the edge rather than
+        // making the window as wide as the name.
+        QSizePolicy policy = label->sizePolicy();
+        policy.setHorizontalPolicy(QSizePolicy::Ignored);
+        label->setSizePolicy(policy);
     }
     QFont larger = m_message->font();
     larger.setPointSizeF(larger.pointSizeF() * 1.15);
@@ -74,24 +80,28 @@ void ErrorView::setResult(const LoadResult& result)
         message[0] = message[0].toUpper();
     if (!message.endsWith(QLatin1Char('.')))
         message += QLatin1Char('.');
-    m_message->setText(message);
+    // A message can quote a 10 MB tensor name; the label shows the start of it.
+    m_message->setText(elideText(message, kToolTipChars));
     QStringList details;
     details << tr("Error code: %1").arg(errorCodeName(e.code));
     if (!e.file.isEmpty())
         details << tr("File: %1").arg(e.file);
     if (!e.tensor.isEmpty())
-        details << tr("Tensor: %1").arg(e.tensor);
+        details << tr("Tensor: %1").arg(itemText(e.tensor));
     if (e.offset)
         details << tr("Byte offset: %1").arg(formatGrouped(*e.offset));
     m_details->setText(details.join(QLatin1Char('\n')));
-    m_details->setToolTip(e.toString());
+    m_details->setToolTip(toolTipText(e.toString()));
     if (result.headerText.isEmpty()) {
         m_headerTitle->setText(tr("No header text could be read from the file."));
     } else {
         const QString bytes = result.headerBytesShown == 1
                                   ? tr("1 byte")
                                   : tr("%1 bytes").arg(formatGrouped(result.headerBytesShown));
-        m_headerTitle->setText(tr("What the header says (%1 read, re-indented):").arg(bytes));
+        m_headerTitle->setText(
+            result.headerTextCut
+                ? tr("What the header says (%1 read, re-indented; too large to show in full):").arg(bytes)
+                : tr("What the header says (%1 read, re-indented):").arg(bytes));
     }
     m_header->setVisible(!result.headerText.isEmpty());
     m_header->setPlainText(QString::fromUtf8(result.headerText));

@@ -1,5 +1,6 @@
 #include "HeatmapPanel.h"
 
+#include "DisplayText.h"
 #include "Plot.h"
 
 #include "AxisPicker.h"
@@ -85,7 +86,8 @@ void HeatmapPanel::showTensor(const std::shared_ptr<const Model>& model, int ten
     }
     {
         const QSignalBlocker blocker(m_axes);
-        m_axes->setShape(model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape);
+        m_axes->setShape(std::shared_ptr<const std::vector<std::uint64_t>>(
+            model, &model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape));
     }
     start();
 }
@@ -111,7 +113,9 @@ void HeatmapPanel::start()
     m_info->setText(tr("Computing\u2026"));
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const TensorLocation location = m_model->location(m_tensor);
-    const TensorInfo info = m_model->tensors()[static_cast<std::size_t>(m_tensor)].info;
+    // The job reads the tensor's info from the model: a copy of its shape can be 392 MB.
+    const std::shared_ptr<const Model> model = m_model;
+    const auto tensor = static_cast<std::size_t>(m_tensor);
     const PlaneSpec spec = m_axes->spec();
     const auto pooling = static_cast<Pooling>(m_pooling->currentData().toInt());
     auto* watcher = new QFutureWatcher<Result<HeatmapGrid>>(this);
@@ -122,7 +126,7 @@ void HeatmapPanel::start()
         m_running = false;
         Result<HeatmapGrid> r = watcher->result();
         if (!r) {
-            m_info->setText(r.error().toString());
+            m_info->setText(toolTipText(r.error().toString()));
             return;
         }
         m_grid = std::move(r.value());
@@ -130,8 +134,8 @@ void HeatmapPanel::start()
         emit gridReady();
     });
     std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    watcher->setFuture(QtConcurrent::run([location, info, spec, pooling, cancel] {
-        return buildHeatmap(location, info, spec, pooling, kMaxCells, cancel.get());
+    watcher->setFuture(QtConcurrent::run([location, model, tensor, spec, pooling, cancel] {
+        return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells, cancel.get());
     }));
 }
 

@@ -1,5 +1,6 @@
 #include "HistogramPanel.h"
 
+#include "DisplayText.h"
 #include "Plot.h"
 
 #include "Format.h"
@@ -152,7 +153,8 @@ void HistogramPanel::replot()
                                  formatGrouped(s.neginf),
                                  logMag ? tr(" (zeros off the log axis)") : QString()));
     } else if (m_entry) {
-        m_side->setText(m_entry->error.isEmpty() ? tr("No histogram for this dtype.") : m_entry->error);
+        m_side->setText(m_entry->error.isEmpty() ? tr("No histogram for this dtype.")
+                                                 : toolTipText(m_entry->error));
     } else if (m_tensor >= 0) {
         m_side->setText(tr("Computing\u2026"));
     }

@@ -1,5 +1,6 @@
 #include "JsonEditDialog.h"
 
+#include "DisplayText.h"
 #include "JsonPretty.h"
 
 #include <QCheckBox>
@@ -19,12 +20,17 @@ JsonEditDialog::JsonEditDialog(const QString& key, const QString& value, QWidget
       m_json(new QCheckBox(tr("Check as JSON"), this)), m_status(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
-    setWindowTitle(tr("Edit \u201c%1\u201d").arg(key));
+    setWindowTitle(tr("Edit \u201c%1\u201d").arg(itemText(key)));
     resize(640, 480);
     const bool json = looksLikeJsonContainer(value);
     m_edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_edit->setLineWrapMode(json ? QPlainTextEdit::NoWrap : QPlainTextEdit::WidgetWidth);
-    m_edit->setPlainText(json ? QString::fromUtf8(prettyJsonText(value.toUtf8())) : value);
+    if (value.size() > kWordWrapChars)
+        m_edit->setWordWrapMode(QTextOption::WrapAnywhere);
+    // An editor must hold the whole value: text the printer shortened (clipped lines) is not offered.
+    const PrettyJson pretty = json ? prettyJson(value.toUtf8()) : PrettyJson{};
+    m_edit->setPlainText(json && !pretty.cut && !pretty.clippedLines ? QString::fromUtf8(pretty.text)
+                                                                     : value);
     m_json->setChecked(json);
     m_status->setWordWrap(true);
 

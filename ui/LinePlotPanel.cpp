@@ -1,5 +1,6 @@
 #include "LinePlotPanel.h"
 
+#include "DisplayText.h"
 #include "Plot.h"
 
 #include "QCustomPlotInclude.h"
@@ -68,7 +69,7 @@ void LinePlotPanel::showTensor(const std::shared_ptr<const Model>& model, int te
         m_running = false;
         Result<Envelope> r = watcher->result();
         if (!r) {
-            m_info->setText(r.error().toString());
+            m_info->setText(toolTipText(r.error().toString()));
             return;
         }
         m_envelope = std::move(r.value());

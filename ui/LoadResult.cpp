@@ -12,6 +12,14 @@
 namespace ts::ui {
 namespace {
 
+void setHeaderText(LoadResult& result, const QByteArray& raw)
+{
+    PrettyJson pretty = prettyJson(raw);
+    result.headerText = std::move(pretty.text);
+    result.headerTextCut = pretty.cut;
+    result.headerTextShortened = pretty.clippedLines || pretty.deepNesting;
+}
+
 void readHeaderText(LoadResult& result, const QString& file)
 {
     result.headerSource = file;
@@ -23,7 +31,7 @@ void readHeaderText(LoadResult& result, const QString& file)
         const QByteArray text = f.read(static_cast<qint64>(kRawHeaderCap));
         result.headerBytesTotal = static_cast<std::uint64_t>(f.size());
         result.headerBytesShown = static_cast<std::uint64_t>(text.size());
-        result.headerText = prettyJsonText(text);
+        setHeaderText(result, text);
         return;
     }
     auto source = MappedFile::open(file);
@@ -37,7 +45,7 @@ void readHeaderText(LoadResult& result, const QString& file)
     }
     const QByteArray raw = readRawHeader(bytes, kRawHeaderCap);
     result.headerBytesShown = static_cast<std::uint64_t>(raw.size());
-    result.headerText = prettyJsonText(raw);
+    setHeaderText(result, raw);
 }
 
 } // namespace

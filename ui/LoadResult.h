@@ -22,7 +22,9 @@ struct LoadResult {
     std::shared_ptr<const NameTree> tree;
     std::optional<Error> error;
     QString headerSource;  // which file the header text comes from
-    QByteArray headerText; // pretty-printed, in file order
+    QByteArray headerText; // pretty-printed, in file order; bounded (see JsonPretty.h)
+    bool headerTextCut = false;       // the text stops before the end of what was read
+    bool headerTextShortened = false; // long lines clipped or deep nesting not indented further
     std::uint64_t headerBytesShown = 0;
     std::uint64_t headerBytesTotal = 0; // the length prefix (0 when unreadable)
     // Journals of interrupted saves beside the opened files, reported, never applied by a load.

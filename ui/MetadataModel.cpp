@@ -1,26 +1,12 @@
 #include "MetadataModel.h"
 
+#include "DisplayText.h"
 #include "JsonPretty.h"
 #include "MetadataCommands.h"
 
 #include <QUndoStack>
 
 namespace ts::ui {
-namespace {
-
-constexpr qsizetype kDisplayChars = 400;
-constexpr qsizetype kToolTipChars = 3000;
-
-QString oneLine(const QString& value)
-{
-    QString text = value.left(kDisplayChars);
-    text.replace(QLatin1Char('\n'), QChar(0x23CE)).replace(QLatin1Char('\t'), QLatin1Char(' '));
-    if (value.size() > kDisplayChars)
-        text += QChar(0x2026);
-    return text;
-}
-
-} // namespace
 
 MetadataModel::MetadataModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -54,19 +40,17 @@ QVariant MetadataModel::data(const QModelIndex& index, int role) const
     const bool json = m_isJson[static_cast<std::size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole:
-        return index.column() == KeyColumn ? key : oneLine(value);
-    case Qt::ToolTipRole: {
-        const QString text = index.column() == KeyColumn ? key : value;
-        QString shown = text.left(kToolTipChars);
-        if (text.size() > kToolTipChars)
-            shown += QChar(0x2026);
+        return itemText(index.column() == KeyColumn ? key : value);
+    case Qt::ToolTipRole:
         // Rich text so that long values wrap instead of running off the screen.
-        return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(shown.toHtmlEscaped());
-    }
+        return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>")
+            .arg(toolTipText(index.column() == KeyColumn ? key : value).toHtmlEscaped());
     case SortRole:
         return index.column() == KeyColumn ? key : value;
     case FullValueRole:
         return value;
+    case KeyRole:
+        return key;
     case IsJsonRole:
         return json;
     }
@@ -84,7 +68,7 @@ Qt::ItemFlags MetadataModel::flags(const QModelIndex& index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
     // JSON values are edited in JsonEditDialog, which checks the text; a one-line editor would not.
-    if (isEditable() && index.isValid() &&
+    if (isEditable() && index.isValid() && !isTooLargeToEdit(index.row()) &&
         (index.column() == KeyColumn || !m_isJson[static_cast<std::size_t>(index.row())]))
         f |= Qt::ItemIsEditable;
     return f;
@@ -109,6 +93,14 @@ bool MetadataModel::setData(const QModelIndex& index, const QVariant& value, int
     if (text != old)
         m_undoStack->push(new SetValueCommand(this, key, old, text));
     return true;
+}
+
+bool MetadataModel::isTooLargeToEdit(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return false;
+    const auto& [key, value] = m_metadata->entries()[static_cast<std::size_t>(row)];
+    return key.size() > kMaxEditableChars || value.size() > kMaxEditableChars;
 }
 
 int MetadataModel::rowOf(const QString& key) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DisplayText.h"
 #include "Metadata.h"
 
 #include <QAbstractTableModel>
@@ -18,7 +19,10 @@ class MetadataModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Columns { KeyColumn, ValueColumn, NUM_COLUMNS };
-    enum Roles { SortRole = Qt::UserRole, FullValueRole, IsJsonRole };
+    enum Roles { SortRole = Qt::UserRole, FullValueRole, IsJsonRole, KeyRole /* the whole key, uncut */ };
+    // Keys and values longer than this are shown cut and not edited: an editor lays out all of
+    // its text, and a header can hold a 90 MB value. Removing such a key still works.
+    static constexpr qsizetype kMaxEditableChars = kTextViewChars;
 
     explicit MetadataModel(QObject* parent = nullptr);
     void setMetadata(const std::optional<Metadata>& metadata);
@@ -36,6 +40,7 @@ public:
     QUndoStack* undoStack() const { return m_undoStack; }
     bool isEditable() const { return m_undoStack != nullptr; }
     int rowOf(const QString& key) const;
+    bool isTooLargeToEdit(int row) const;
 
     // Raw mutators for the commands; they do not touch the undo stack.
     void insertEntry(int row, const QString& key, const QString& value);

@@ -1,5 +1,7 @@
 #include "MetadataView.h"
 
+#include "DisplayText.h"
+#include "Format.h"
 #include "JsonEditDialog.h"
 #include "JsonPretty.h"
 #include "MetadataCommands.h"
@@ -52,6 +54,10 @@ MetadataView::MetadataView(QWidget* parent)
     m_valueTitle->setFont(bold);
     m_valueTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_valueTitle->setWordWrap(true);
+    // A key can be long and without spaces: it is cut at the edge rather than widening the window.
+    QSizePolicy titlePolicy = m_valueTitle->sizePolicy();
+    titlePolicy.setHorizontalPolicy(QSizePolicy::Ignored);
+    m_valueTitle->setSizePolicy(titlePolicy);
 
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
@@ -142,8 +148,12 @@ void MetadataView::setMetadata(const std::optional<Metadata>& metadata)
 
 void MetadataView::showRow(int row)
 {
+    const bool tooLarge = m_model->isTooLargeToEdit(row);
     m_copyValue->setEnabled(row >= 0);
-    m_edit->setEnabled(row >= 0);
+    m_edit->setEnabled(row >= 0 && !tooLarge);
+    m_edit->setToolTip(tooLarge ? tr("Too large to edit here: %1 characters at most")
+                                      .arg(formatGrouped(MetadataModel::kMaxEditableChars))
+                                : QString());
     m_remove->setEnabled(row >= 0);
     if (row < 0) {
         m_valueTitle->clear();
@@ -151,12 +161,28 @@ void MetadataView::showRow(int row)
         return;
     }
     const QModelIndex index = m_model->index(row, MetadataModel::ValueColumn);
-    const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString();
+    const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString(); // cut for display
     const QString value = index.data(MetadataModel::FullValueRole).toString();
     const bool json = index.data(MetadataModel::IsJsonRole).toBool();
-    m_valueTitle->setText(json ? tr("%1 (JSON)").arg(key) : key);
+    QString title = json ? tr("%1 (JSON)").arg(key) : key;
     m_value->setLineWrapMode(json ? QPlainTextEdit::NoWrap : QPlainTextEdit::WidgetWidth);
-    m_value->setPlainText(json ? QString::fromUtf8(prettyJsonText(value.toUtf8())) : value);
+    m_value->setWordWrapMode(value.size() > kWordWrapChars ? QTextOption::WrapAnywhere
+                                                           : QTextOption::WrapAtWordBoundaryOrAnywhere);
+    if (json) {
+        const PrettyJson pretty = prettyJson(value.toUtf8());
+        m_value->setPlainText(QString::fromUtf8(pretty.text));
+        if (pretty.cut)
+            title += tr(": %1 characters, too large to show in full; Copy value copies all of it")
+                         .arg(formatGrouped(static_cast<std::uint64_t>(value.size())));
+    } else if (value.size() > kTextViewChars) {
+        // The text view lays out a paragraph whole, and a value can be 90 MB.
+        m_value->setPlainText(elideText(value, kTextViewChars));
+        title += tr(": %1 characters, too large to show in full; Copy value copies all of it")
+                     .arg(formatGrouped(static_cast<std::uint64_t>(value.size())));
+    } else {
+        m_value->setPlainText(value);
+    }
+    m_valueTitle->setText(title);
 }
 
 QString MetadataView::metadataJson() const
@@ -217,7 +243,7 @@ void MetadataView::removeSelectedKey()
     if (!m_model->isEditable() || !current.isValid())
         return;
     const int row = current.row();
-    const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString();
+    const QString key = m_model->index(row, MetadataModel::KeyColumn).data(MetadataModel::KeyRole).toString();
     const QString value = m_model->index(row, MetadataModel::ValueColumn).data(MetadataModel::FullValueRole).toString();
     m_model->undoStack()->push(new AddRemoveKeyCommand(m_model, AddRemoveKeyCommand::Kind::Remove, row, key, value));
 }
@@ -225,10 +251,10 @@ void MetadataView::removeSelectedKey()
 void MetadataView::editSelectedValue()
 {
     const QModelIndex current = m_table->currentIndex();
-    if (!m_model->isEditable() || !current.isValid())
+    if (!m_model->isEditable() || !current.isValid() || m_model->isTooLargeToEdit(current.row()))
         return;
     const int row = current.row();
-    const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString();
+    const QString key = m_model->index(row, MetadataModel::KeyColumn).data(MetadataModel::KeyRole).toString();
     const QString value = m_model->index(row, MetadataModel::ValueColumn).data(MetadataModel::FullValueRole).toString();
     JsonEditDialog dialog(key, value, this);
     if (dialog.exec() != QDialog::Accepted || dialog.value() == value)

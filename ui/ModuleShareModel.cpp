@@ -1,5 +1,6 @@
 #include "ModuleShareModel.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 
 namespace ts::ui {
@@ -32,7 +33,7 @@ QVariant ModuleShareModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            return m.name;
+            return itemText(m.name);
         case ShareColumn:
             return QStringLiteral("%1 %").arg(m.share * 100.0, 0, 'f', 1);
         case ParametersColumn:
@@ -45,7 +46,7 @@ QVariant ModuleShareModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         return tr("%1: %2 parameters in %3 tensors")
-            .arg(m.name, formatGrouped(m.parameters), formatGrouped(m.tensors));
+            .arg(itemText(m.name), formatGrouped(m.parameters), formatGrouped(m.tensors));
     case Qt::TextAlignmentRole:
         return index.column() == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case SortRole:

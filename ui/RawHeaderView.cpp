@@ -1,6 +1,7 @@
 #include "RawHeaderView.h"
 
 #include "Format.h"
+#include "JsonPretty.h"
 #include "LoadResult.h"
 
 #include <QFileInfo>
@@ -61,9 +62,15 @@ void RawHeaderView::setHeader(const LoadResult& result)
                    .arg(QFileInfo(result.headerSource).fileName(), formatGrouped(result.headerBytesTotal));
         if (result.headerBytesShown < result.headerBytesTotal)
             note += tr(", of which the first %1 are shown").arg(formatBytes(result.headerBytesShown));
+        if (result.headerTextCut)
+            note += tr("; laid out, it is too large to show in full");
         if (result.model && result.model->shards().size() > 1)
             note += tr(" (first of %1 shards)").arg(result.model->shards().size());
         note += tr(". Re-indented for reading; keys and numbers are exactly as in the file.");
+        if (result.headerTextShortened)
+            note += tr(" Very long lines are shortened, and nesting deeper than %1 levels is not indented "
+                       "further.")
+                        .arg(kPrettyJsonMaxIndentLevels);
     }
     m_note->setText(note);
 }

@@ -1,5 +1,7 @@
 #include "ScanTableModel.h"
 
+#include "DisplayText.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QHash>
@@ -88,7 +90,7 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case TensorColumn: return row.stats.name;
+        case TensorColumn: return itemText(row.stats.name);
         case DtypeColumn: return dtypeName(row.stats.dtype);
         case NanColumn: return QString::number(v.nan);
         case InfColumn: return QString::number(inf);

@@ -1,5 +1,6 @@
 #include "ScanView.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 #include "LayerChartView.h"
 #include "ScanTableModel.h"
@@ -183,7 +184,7 @@ void ScanView::onFinished(quint64 job, Result<ScanResult> result)
     setRunning(false);
     if (!result) {
         m_progress->setValue(0);
-        m_status->setText(tr("Scan failed: %1").arg(result.error().toString()));
+        m_status->setText(tr("Scan failed: %1").arg(toolTipText(result.error().toString())));
         emit scanFinished(false);
         return;
     }

@@ -1,5 +1,7 @@
 #include "SingleInstance.h"
 
+#include "PrivateSocketDir.h"
+
 #include <QDataStream>
 #include <QDir>
 #include <QFileInfo>
@@ -14,21 +16,44 @@ namespace {
 // Bounded: a stray client must not make the instance buffer without limit.
 constexpr qint64 kMaxMessage = 1 << 20;
 
+// A peer of another uid is refused: the folder should make that impossible, so it means
+// someone got round it.
+bool isOurs(const QLocalSocket& socket)
+{
+    const std::optional<uid_t> uid = peerUid(socket.socketDescriptor());
+    if (uid == ::geteuid())
+        return true;
+    qWarning("tensorscope: %s: the other end belongs to uid %s, not us; ignored",
+             qPrintable(socket.serverName()), uid ? qPrintable(QString::number(*uid)) : "(unknown)");
+    return false;
+}
+
 } // namespace
 
-SingleInstance::SingleInstance(QString key, QObject* parent)
-    : QObject(parent), m_serverName(key + QStringLiteral("-") + QString::number(::getuid()))
+SingleInstance::SingleInstance(QString key, QObject* parent) : QObject(parent)
 {
+    const Result<QString> dir = privateSocketDir();
+    if (dir)
+        m_serverName = QDir(dir.value()).filePath(key);
+    else
+        qWarning("tensorscope: no single-instance socket, each launch opens a window: %s",
+                 qPrintable(dir.error().message));
 }
 
 SingleInstance::~SingleInstance() = default;
 
 bool SingleInstance::forwardToRunningInstance(const QStringList& paths, int timeoutMs)
 {
+    if (!isAvailable())
+        return false;
     QLocalSocket socket;
     socket.connectToServer(m_serverName);
     if (!socket.waitForConnected(timeoutMs))
         return false;
+    if (!isOurs(socket)) {
+        socket.abort();
+        return false;
+    }
     QStringList absolute;
     for (const QString& p : paths)
         absolute << QFileInfo(p).absoluteFilePath();
@@ -53,6 +78,8 @@ bool SingleInstance::forwardToRunningInstance(const QStringList& paths, int time
 
 bool SingleInstance::listen()
 {
+    if (!isAvailable())
+        return false;
     m_server = new QLocalServer(this);
     m_server->setSocketOptions(QLocalServer::UserAccessOption);
     if (!m_server->listen(m_serverName)) {
@@ -68,6 +95,11 @@ bool SingleInstance::listen()
 void SingleInstance::acceptConnection()
 {
     while (QLocalSocket* socket = m_server->nextPendingConnection()) {
+        if (!isOurs(*socket)) {
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
         connect(socket, &QLocalSocket::disconnected, socket, &QObject::deleteLater);
         connect(socket, &QLocalSocket::readyRead, this, [this, socket] {
             if (socket->bytesAvailable() < 4)

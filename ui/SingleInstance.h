@@ -10,19 +10,27 @@ namespace ts::ui {
 // One window per user session: a second `tensorscope FILE` hands FILE to the running instance
 // (which opens it as a tab) and exits. That is what double-clicking several files in a file
 // manager should do. A local socket, not D-Bus, so it works the same on every desktop and in tests.
+//
+// The socket lives in a folder only this user can write (PrivateSocketDir), and each end checks
+// the other's uid before trusting it: a socket another user put in our way must neither receive
+// our paths nor keep our window from opening. Without a private folder there is no hand-off, and
+// every launch opens its own window.
 class SingleInstance final : public QObject {
     Q_OBJECT
 public:
-    // `key` distinguishes independent groups of instances (tests use their own).
+    // `key` distinguishes independent groups of instances (tests use their own); it names the
+    // socket in the private folder.
     explicit SingleInstance(QString key, QObject* parent = nullptr);
     ~SingleInstance() override;
 
-    // Sends the paths (made absolute) to a running instance. True when one took them.
+    // Sends the paths (made absolute) to a running instance of this user. True when one took them.
     bool forwardToRunningInstance(const QStringList& paths, int timeoutMs = 3000);
     // Becomes the running instance; false when the socket cannot be created.
     bool listen();
 
+    // The socket's full path; empty when there is no private folder for it.
     QString serverName() const { return m_serverName; }
+    bool isAvailable() const { return !m_serverName.isEmpty(); }
 
 Q_SIGNALS:
     // Paths another launch asked this instance to open.

@@ -13,7 +13,7 @@ std::shared_ptr<const TensorStatsEntry> compute(std::shared_ptr<const Model> mod
 {
     auto entry = std::make_shared<TensorStatsEntry>();
     const ModelTensor& t = model->tensors()[static_cast<std::size_t>(tensor)];
-    TensorAnalyzer analyzer(model->location(tensor), t.info);
+    TensorAnalyzer analyzer(model->location(tensor), t.info.flattened());
     ReadControl control;
     control.cancel = cancel.get();
     if (Result<void> ok = analyzer.check(); !ok) {

@@ -1,5 +1,6 @@
 #include "StatsPanel.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 #include "StatsJob.h"
 
@@ -97,7 +98,7 @@ void StatsPanel::showEntry(const TensorStatsEntry* entry)
         return;
     }
     if (!entry->error.isEmpty() && entry->stats.elements == 0) {
-        m_status->setText(tr("Could not compute: %1").arg(entry->error));
+        m_status->setText(tr("Could not compute: %1").arg(toolTipText(entry->error)));
         m_values->setVisible(false);
         return;
     }

@@ -1,5 +1,6 @@
 #include "TensorBrowser.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 #include "TensorDetailsView.h"
 #include "TensorExport.h"
@@ -105,6 +106,7 @@ TensorBrowser::TensorBrowser(QWidget* parent)
 void TensorBrowser::setModel(std::shared_ptr<const Model> model, std::shared_ptr<const NameTree> tree)
 {
     m_modelData = model;
+    m_tree = tree;
     m_details->setModel(model);
     m_model->setModel(model, tree);
     {
@@ -134,15 +136,21 @@ void TensorBrowser::sizeColumns()
         tr("%1 tensors").arg(formatGrouped(m_modelData ? m_modelData->tensors().size() : 0)));
     int offset = fm.horizontalAdvance(QStringLiteral("Offset"));
     int name = fm.horizontalAdvance(QStringLiteral("Name"));
-    if (m_modelData) {
+    if (m_modelData && m_tree) {
         const auto& tensors = m_modelData->tensors();
         const std::size_t step = std::max<std::size_t>(1, tensors.size() / 4000);
         for (std::size_t i = 0; i < tensors.size(); i += step) {
             shape = std::max(shape, fm.horizontalAdvance(tensors[i].info.shapeString()));
-            // The name column shows one segment per row, indented by its depth.
-            const QStringList segments = tensors[i].info.name.split(QLatin1Char('.'));
-            for (qsizetype d = 0; d < segments.size(); ++d)
-                name = std::max(name, m_view->indentation() * static_cast<int>(d + 1) + fm.horizontalAdvance(segments[d]));
+            // The name column shows one segment per row, indented by its depth: measured as the
+            // rows show them (cut), from the tensor's node up.
+            const NameTreeNode* leaf = m_tree->nodeForTensor(static_cast<int>(i));
+            int depth = 0;
+            for (const NameTreeNode* n = leaf; n && n->parent; n = n->parent)
+                ++depth;
+            for (const NameTreeNode* n = leaf; n && n->parent; n = n->parent, --depth) {
+                const int width = m_view->indentation() * depth + fm.horizontalAdvance(itemText(n->segment));
+                name = std::max(name, width);
+            }
         }
         offset = std::max(offset, fm.horizontalAdvance(formatGrouped(m_modelData->totalFileBytes())));
     }

@@ -49,6 +49,7 @@ private:
     void onCurrentChanged(const QModelIndex& current);
 
     std::shared_ptr<const Model> m_modelData;
+    std::shared_ptr<const NameTree> m_tree;
     TensorTreeModel* m_model;
     TensorFilterProxy* m_proxy;
     QLineEdit* m_filter;

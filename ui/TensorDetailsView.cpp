@@ -1,5 +1,6 @@
 #include "TensorDetailsView.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 #include "TensorPanel.h"
 
@@ -81,15 +82,18 @@ void TensorDetailsView::showNode(const NameTreeNode* node)
         m_title->setText(tr("Select a tensor to see its details."));
         return;
     }
-    m_title->setText(node->segment);
-    setField(QStringLiteral("name"), node->path);
+    m_title->setText(itemText(node->segment));
+    const QString path = node->path();
+    setField(QStringLiteral("name"), itemText(path),
+             path.size() > kItemTextChars ? toolTipText(path) : QString());
     if (tensor >= 0) {
         const ModelTensor& t = m_model->tensors()[static_cast<std::size_t>(tensor)];
         const auto& shard = m_model->shards()[static_cast<std::size_t>(t.shard)];
         const std::uint64_t begin = shard->header().dataOffset() + t.info.begin;
         const std::uint64_t end = begin + t.info.byteSize();
         setField(QStringLiteral("dtype"), dtypeName(t.info.dtype));
-        setField(QStringLiteral("shape"), t.info.shapeString(), tr("rank %1").arg(t.info.shape.size()));
+        setField(QStringLiteral("shape"), t.info.shapeString(),
+                 tr("rank %1").arg(formatGrouped(t.info.shape.size())));
         setField(QStringLiteral("parameters"),
                  tr("%1 (%2)").arg(formatGrouped(t.info.elementCount()), formatCount(t.info.elementCount())));
         setField(QStringLiteral("bytes"),

@@ -1,5 +1,6 @@
 #include "TensorTreeModel.h"
 
+#include "DisplayText.h"
 #include "Format.h"
 
 #include <QFont>
@@ -85,7 +86,7 @@ QVariant TensorTreeModel::display(const NameTreeNode& node, int column) const
         node.tensor >= 0 ? &m_model->tensors()[static_cast<std::size_t>(node.tensor)].info : nullptr;
     switch (column) {
     case NameColumn:
-        return node.segment;
+        return itemText(node.segment);
     case DtypeColumn:
         if (info)
             return dtypeName(info->dtype);
@@ -126,7 +127,7 @@ QVariant TensorTreeModel::toolTip(const NameTreeNode& node, int column) const
 {
     switch (column) {
     case NameColumn:
-        return node.path;
+        return toolTipText(node.path());
     case DtypeColumn: {
         QStringList lines;
         for (const DtypeTotals& d : node.byDtype)
@@ -134,6 +135,14 @@ QVariant TensorTreeModel::toolTip(const NameTreeNode& node, int column) const
                          .arg(dtypeName(d.dtype), formatGrouped(d.tensors), formatCount(d.parameters));
         return lines.join(QLatin1Char('\n'));
     }
+    case ShapeColumn:
+        if (node.tensor >= 0) {
+            const std::size_t rank =
+                m_model->tensors()[static_cast<std::size_t>(node.tensor)].info.shape.size();
+            if (rank > kShapeDimsShown)
+                return tr("%1 dimensions; the middle ones are not listed").arg(formatGrouped(rank));
+        }
+        return {};
     case ParametersColumn:
         return tr("%1 parameters").arg(formatGrouped(node.parameters));
     case BytesColumn:
@@ -176,7 +185,7 @@ QVariant TensorTreeModel::data(const QModelIndex& index, int role) const
     case TensorIndexRole:
         return n->tensor;
     case PathRole:
-        return n->path;
+        return n->path();
     case DtypeRole:
         if (n->tensor >= 0)
             return static_cast<int>(m_model->tensors()[static_cast<std::size_t>(n->tensor)].info.dtype);

@@ -20,7 +20,7 @@ int clampCount(std::uint64_t n)
 
 ValueGridModel::ValueGridModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void ValueGridModel::setTensor(TensorLocation location, TensorInfo info, PlaneSpec spec)
+void ValueGridModel::setTensor(TensorLocation location, const TensorInfo& info, PlaneSpec spec)
 {
     beginResetModel();
     m_plane = makePlane(info.shape, spec);
@@ -30,7 +30,7 @@ void ValueGridModel::setTensor(TensorLocation location, TensorInfo info, PlaneSp
         m_plane.rowStride = m_plane.colStride;
         m_plane.colStride = 1;
     }
-    m_reader.emplace(std::move(location), std::move(info));
+    m_reader.emplace(std::move(location), info.flattened()); // the reader needs no shape
     m_hasPlane = true;
     m_stripRow = ~std::uint64_t(0);
     endResetModel();

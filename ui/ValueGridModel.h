@@ -19,7 +19,7 @@ public:
 
     explicit ValueGridModel(QObject* parent = nullptr);
 
-    void setTensor(TensorLocation location, TensorInfo info, PlaneSpec spec);
+    void setTensor(TensorLocation location, const TensorInfo& info, PlaneSpec spec);
     void clear();
     const TensorPlane& plane() const { return m_plane; }
     // The decoded value of a cell, or nullopt when its bytes cannot be read.

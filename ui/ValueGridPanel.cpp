@@ -60,7 +60,8 @@ void ValueGridPanel::showTensor(const std::shared_ptr<const Model>& model, int t
     m_tensor = model ? tensor : -1;
     if (m_tensor >= 0) {
         const QSignalBlocker blocker(m_axes);
-        m_axes->setShape(model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape);
+        m_axes->setShape(std::shared_ptr<const std::vector<std::uint64_t>>(
+            model, &model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape));
     }
     reset();
 }

@@ -3,24 +3,17 @@
 #include <algorithm>
 
 namespace ts {
-namespace {
-
-std::vector<std::uint64_t> rowMajorStrides(const std::vector<std::uint64_t>& shape)
-{
-    std::vector<std::uint64_t> strides(shape.size(), 1);
-    for (std::size_t i = shape.size(); i-- > 1;)
-        strides[i - 1] = strides[i] * shape[i];
-    return strides;
-}
-
-} // namespace
 
 PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec)
 {
     const int rank = static_cast<int>(shape.size());
-    spec.fixed.resize(shape.size(), 0);
-    for (std::size_t i = 0; i < shape.size(); ++i)
+    // Zeros at the end are left out ("missing entries are 0"): a valid shape can have 49 M
+    // dimensions of 1, and a vector for each of them would be 392 MB per spec.
+    spec.fixed.resize(std::min(spec.fixed.size(), shape.size()));
+    for (std::size_t i = 0; i < spec.fixed.size(); ++i)
         spec.fixed[i] = shape[i] == 0 ? 0 : std::min(spec.fixed[i], shape[i] - 1);
+    while (!spec.fixed.empty() && spec.fixed.back() == 0)
+        spec.fixed.pop_back();
     if (rank < 2) {
         spec.rowAxis = -1;
         spec.colAxis = rank == 1 ? 0 : -1;
@@ -39,21 +32,23 @@ PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec
 TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& in)
 {
     const PlaneSpec spec = normalizedSpec(shape, in);
-    const std::vector<std::uint64_t> strides = rowMajorStrides(shape);
     TensorPlane plane;
-    for (std::size_t i = 0; i < shape.size(); ++i) {
+    // Row-major strides from the last axis back, one at a time: no vector the size of the rank.
+    std::uint64_t stride = 1;
+    for (std::size_t i = shape.size(); i-- > 0;) {
         const int axis = static_cast<int>(i);
-        if (axis != spec.rowAxis && axis != spec.colAxis)
-            plane.base += spec.fixed[i] * strides[i];
+        if (axis == spec.rowAxis)
+            plane.rowStride = stride;
+        else if (axis == spec.colAxis)
+            plane.colStride = stride;
+        else if (i < spec.fixed.size())
+            plane.base += spec.fixed[i] * stride;
+        stride *= shape[i];
     }
-    if (spec.rowAxis >= 0) {
+    if (spec.rowAxis >= 0)
         plane.rows = shape[static_cast<std::size_t>(spec.rowAxis)];
-        plane.rowStride = strides[static_cast<std::size_t>(spec.rowAxis)];
-    }
-    if (spec.colAxis >= 0) {
+    if (spec.colAxis >= 0)
         plane.cols = shape[static_cast<std::size_t>(spec.colAxis)];
-        plane.colStride = strides[static_cast<std::size_t>(spec.colAxis)];
-    }
     // A fixed axis of length 0 leaves no element to show: [1, 3, 0] seen as rows of axis 1 and
     // columns of axis 0 is no 3 x 1 plane, there is nothing at index 0 of axis 2 (found by
     // fuzz_scan: the heatmap of such a tensor failed reading element 0 of 0).
@@ -70,6 +65,7 @@ std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint6
 {
     const PlaneSpec spec = normalizedSpec(shape, in);
     std::vector<std::uint64_t> out = spec.fixed;
+    out.resize(shape.size(), 0);
     if (spec.rowAxis >= 0)
         out[static_cast<std::size_t>(spec.rowAxis)] = row;
     if (spec.colAxis >= 0)

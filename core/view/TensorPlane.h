@@ -10,7 +10,9 @@ namespace ts {
 struct PlaneSpec {
     int rowAxis = 0;
     int colAxis = 1;
-    std::vector<std::uint64_t> fixed; // per axis; ignored for the two shown axes, missing entries are 0
+    // Per axis; ignored for the two shown axes, missing entries are 0 (normalizedSpec drops the
+    // zeros at the end).
+    std::vector<std::uint64_t> fixed;
 };
 
 struct TensorPlane {

@@ -77,7 +77,7 @@ private Q_SLOTS:
         for (int i = 0; i < static_cast<int>((*model)->tensors().size()); ++i) {
             const ts::NameTreeNode* node = tree.nodeForTensor(i);
             QVERIFY(node);
-            QCOMPARE(node->path, (*model)->tensors()[static_cast<std::size_t>(i)].info.name);
+            QCOMPARE(node->path(), (*model)->tensors()[static_cast<std::size_t>(i)].info.name);
         }
         std::function<void(const ts::NameTreeNode&)> check = [&](const ts::NameTreeNode& node) {
             if (node.children.empty())
