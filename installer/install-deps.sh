@@ -12,7 +12,7 @@ packages=(
   desktop-file-utils shared-mime-info appstream xdg-utils libxml2-utils libfile-mimeinfo-perl librsvg2-bin
   python3 python3-numpy
   clang libclang-rt-14-dev
-  file dpkg-dev fakeroot lintian
+  file dpkg-dev fakeroot lintian devscripts
   fonts-dejavu-core
 )
 

@@ -40,7 +40,8 @@ if dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q installed; then
   echo "SKIP: $PKG is already installed on this machine; not touching it"; exit 77
 fi
 CPACK=${CPACK:-cpack}   # ctest passes the cpack that belongs to the configuring cmake
-for tool in "$CPACK" dpkg dpkg-deb desktop-file-validate appstreamcli xmllint xdg-mime mimetype; do
+for tool in "$CPACK" dpkg dpkg-deb desktop-file-validate appstreamcli xmllint xdg-mime mimetype readelf \
+            hardening-check lintian; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool missing (installer/install-deps.sh)"; exit 1; }
 done
 for f in "$fixture" "$fixture2" "$index_fixture" "$build/CPackConfig.cmake"; do
@@ -110,6 +111,38 @@ if grep -qx /usr/bin/tensorscope "$tmp/deb-files"; then
   case "$depends" in *libqt6widgets6*) pass "Depends (shlibdeps) has libqt6widgets6" ;;
                      *) fail "Depends lacks libqt6widgets6: '$depends'" ;; esac
 fi
+
+# ---- the binaries are hardened (TENSORSCOPE_HARDEN in CMakeLists.txt) --------------------------
+# What Debian asks of its own packages, on the files as packaged (stripped): a position-independent
+# executable, RELRO bound at start-up, a stack protector, checked (_FORTIFY_SOURCE) libc calls.
+# readelf says what is missing; hardening-check and lintian are Debian's own verdicts.
+hardening_missing() { # <elf>: prints what is missing, nothing when all is there
+  local header segments dynamic dynsyms
+  header=$(readelf -hW "$1") segments=$(readelf -lW "$1")
+  dynamic=$(readelf -dW "$1") dynsyms=$(readelf --dyn-syms -W "$1")
+  grep -q 'Type: *DYN' <<<"$header" && grep -q 'INTERP' <<<"$segments" || echo "PIE"
+  grep -q 'GNU_RELRO' <<<"$segments" || echo "RELRO"
+  grep -Eq '\(BIND_NOW\)|\(FLAGS_1\).*NOW' <<<"$dynamic" || echo "BIND_NOW"
+  grep -q ' __stack_chk_fail@' <<<"$dynsyms" || echo "stack protector (__stack_chk_fail)"
+  grep -Eq ' __[a-z0-9_]+_chk@' <<<"$dynsyms" || echo "_FORTIFY_SOURCE (__*_chk)"
+}
+for bin in tensorscope tensorscope-cli; do
+  elf=$tmp/root/usr/bin/$bin
+  [ -f "$elf" ] || continue
+  missing=$(hardening_missing "$elf")
+  [ -z "$missing" ] && pass "$bin: PIE, RELRO, BIND_NOW, stack protector, fortified calls" ||
+    fail "$bin is not hardened, missing: $(tr '\n' ' ' <<<"$missing")"
+  # Not control-flow protection: Debian 12's crt1.o has no CET property note, so the linker drops
+  # it from every program built there (a two-line main() with -fcf-protection too).
+  if out=$(hardening-check --nocfprotection "$elf" 2>&1); then
+    pass "hardening-check $bin"
+  else
+    fail "hardening-check $bin: $out"
+  fi
+done
+# The hardening tags are of severity info: not shown without --display-info.
+tags=$(lintian --display-info --no-tag-display-limit "$deb" 2>&1 | grep -E '[[:space:]]hardening-' || true)
+[ -z "$tags" ] && pass "lintian: no hardening tags" || fail "lintian hardening tags: $tags"
 
 # ---- install ------------------------------------------------------------------------------------
 if dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1; then
