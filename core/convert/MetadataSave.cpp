@@ -7,7 +7,6 @@
 #include "SaveTarget.h"
 
 #include <QFile>
-#include <QFileInfo>
 
 #include <cerrno>
 #include <cstring>
@@ -89,29 +88,18 @@ Result<MetadataSaveResult> MetadataSave::save(const SafetensorsFile& file,
     if (auto r = target.check(options.force); !r)
         return r.error();
     const QString& path = target.resolved();
-    // Held for the whole save; a caller that locked first (the CLI, for its read-modify-write)
-    // already holds it on this thread.
+    // Held for the whole save (re-entrant: the CLI locks before it reads the metadata).
     std::optional<SaveLock> lock;
     if (target.exists()) {
-        const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        const bool ours = fd >= 0 && SaveLock::heldByThisThread(fd);
-        if (fd >= 0)
-            ::close(fd);
-        if (!ours) {
-            auto acquired = SaveLock::acquire(path, options.lockWait);
-            if (!acquired)
-                return acquired.error();
-            lock.emplace(std::move(acquired.value()));
-        }
+        auto acquired = SaveLock::acquire(path, options.lockWait);
+        if (!acquired)
+            return acquired.error();
+        lock.emplace(std::move(acquired.value()));
     }
-    if (const QString journal = SaveJournal::pathFor(path); QFileInfo::exists(journal) || QFileInfo(journal).isSymLink()) {
-        // Whatever the method, saving now would leave a journal that a later recovery would
-        // apply to the wrong file.
-        return makeError(ErrorCode::FileChanged, requested,
-                         QStringLiteral("%1 exists: an interrupted save left it (tensorscope-cli recover restores or "
-                                        "deletes it); nothing was saved")
-                             .arg(journal));
-    }
+    // Whatever the method, saving now would leave a journal that a later recovery would apply to
+    // the wrong file.
+    if (auto r = SaveJournal::checkNonePending(path); !r)
+        return r.error();
     const bool sameAsSource = target.exists() && sameFile(file.path(), path);
     if (sameAsSource && file.source()->changedOnDisk()) {
         return makeError(ErrorCode::FileChanged, requested,

@@ -188,12 +188,8 @@ Result<void> SaveJournal::write(int fd, const QString& target, const QByteArray&
     // symlink under the journal's name must not redirect the write.
     const int jfd = ::open(QFile::encodeName(path).constData(),
                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (jfd < 0 && errno == EEXIST) {
-        return makeError(ErrorCode::FileChanged, target,
-                         QStringLiteral("%1 exists: an interrupted save left it (tensorscope-cli recover restores or "
-                                        "deletes it); nothing was saved")
-                             .arg(path));
-    }
+    if (jfd < 0 && errno == EEXIST)
+        return pendingError(target);
     if (jfd < 0)
         return ioError(path, QStringLiteral("cannot create the save journal"));
     auto r = pwriteAll(jfd, record.constData(), static_cast<std::size_t>(record.size()), path);
@@ -206,6 +202,22 @@ Result<void> SaveJournal::write(int fd, const QString& target, const QByteArray&
     }
     // The journal's name must be durable before the model changes, or a crash could lose it.
     syncFolder(path);
+    return {};
+}
+
+Error SaveJournal::pendingError(const QString& target)
+{
+    return makeError(ErrorCode::FileChanged, target,
+                     QStringLiteral("%1 exists: an interrupted save left it (tensorscope-cli recover restores or "
+                                    "deletes it); nothing was saved")
+                         .arg(pathFor(target)));
+}
+
+Result<void> SaveJournal::checkNonePending(const QString& target)
+{
+    struct stat st {};
+    if (::lstat(QFile::encodeName(pathFor(target)).constData(), &st) == 0)
+        return pendingError(target);
     return {};
 }
 

@@ -53,6 +53,8 @@ public:
     // Writes the journal for the file open as `fd` at `target`, and syncs it and its folder.
     // `before` and `after` are the header region [0, 8 + N) now and after the save.
     static Result<void> write(int fd, const QString& target, const QByteArray& before, const QByteArray& after);
+    // Fails (FileChanged) while anything is at the journal's name of `target`, a link included.
+    static Result<void> checkNonePending(const QString& target);
     // Deletes the journal of `target` (never the model) and syncs the folder.
     static Result<void> remove(const QString& target);
 
@@ -64,6 +66,7 @@ public:
     static Result<JournalInspection> restore(const QString& target);
 
 private:
+    static Error pendingError(const QString& target);
     static JournalInspection inspectWith(int fd, const QString& file, QByteArray* before = nullptr);
 };
 

@@ -82,9 +82,10 @@ Result<SaveLock> SaveLock::acquire(const QString& path, std::chrono::millisecond
             std::lock_guard guard(registryMutex());
             const auto it = registry().find({held.st_dev, held.st_ino});
             if (it != registry().end() && it->second == std::this_thread::get_id()) {
+                // Re-entered (the CLI locked before it opened the model): the outer lock covers
+                // this save, and this one owns nothing.
                 ::close(fd);
-                return makeError(ErrorCode::FileBusy, path,
-                                 QStringLiteral("is already locked for saving by this program; nothing was saved"));
+                return SaveLock(-1, held.st_dev, held.st_ino);
             }
         }
         bool locked = false;

@@ -23,7 +23,8 @@ namespace ts {
 class SaveLock {
 public:
     // Locks `path` (which must exist; a symlink is followed). `wait` bounds the time spent
-    // waiting for another writer.
+    // waiting for another writer. When this thread already holds the file's lock, returns at
+    // once a lock that owns nothing: the outer one covers the whole read-modify-write.
     static Result<SaveLock> acquire(const QString& path, std::chrono::milliseconds wait);
     // The default wait of a save: long enough for another in-place save (milliseconds) or a
     // rewrite of a few GB, short enough that a stuck writer is reported while the user waits.
