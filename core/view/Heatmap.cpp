@@ -32,8 +32,12 @@ HeatmapPooler::HeatmapPooler(std::uint64_t srcRows, std::uint64_t srcCols, int m
     m_grid.cols = static_cast<int>(std::min<std::uint64_t>(srcCols, static_cast<std::uint64_t>(std::max(1, maxCols))));
     const std::size_t cells = static_cast<std::size_t>(m_grid.rows) * static_cast<std::size_t>(m_grid.cols);
     m_grid.values.assign(cells, std::numeric_limits<double>::quiet_NaN());
-    m_sum.assign(cells, 0.0);
+    m_sum.assign(cells, 0.0L);
     m_count.assign(cells, 0);
+    if (pooling == Pooling::Mean) {
+        m_low.assign(cells, std::numeric_limits<double>::infinity());
+        m_high.assign(cells, -std::numeric_limits<double>::infinity());
+    }
 }
 
 void HeatmapPooler::addRow(std::uint64_t row, const double* values)
@@ -43,7 +47,7 @@ void HeatmapPooler::addRow(std::uint64_t row, const double* values)
     // Cell of source index i is floor(i * cells / src): the inverse of sourceBegin().
     const auto r = static_cast<std::size_t>(row * static_cast<std::uint64_t>(m_grid.rows) / m_grid.srcRows);
     double* out = m_grid.values.data() + r * static_cast<std::size_t>(m_grid.cols);
-    double* sum = m_sum.data() + r * static_cast<std::size_t>(m_grid.cols);
+    long double* sum = m_sum.data() + r * static_cast<std::size_t>(m_grid.cols);
     std::uint64_t* count = m_count.data() + r * static_cast<std::size_t>(m_grid.cols);
     for (std::uint64_t c = 0; c < m_grid.srcCols; ++c) {
         const double v = values[c];
@@ -57,6 +61,9 @@ void HeatmapPooler::addRow(std::uint64_t row, const double* values)
                 out[k] = v;
         } else {
             sum[k] += v;
+            const std::size_t cell = r * static_cast<std::size_t>(m_grid.cols) + k;
+            m_low[cell] = std::min(m_low[cell], v);
+            m_high[cell] = std::max(m_high[cell], v);
         }
         ++count[k];
     }
@@ -65,8 +72,12 @@ void HeatmapPooler::addRow(std::uint64_t row, const double* values)
 HeatmapGrid HeatmapPooler::finish()
 {
     for (std::size_t i = 0; i < m_grid.values.size(); ++i) {
+        // The sum is kept in long double so that finite F64 values near DBL_MAX cannot overflow it,
+        // and the mean is clamped to the block's range: a rounded sum / count may land just past
+        // the largest value (0.1 + 0.1 + 0.1 over 3 gives 0.10000000000000002; found by fuzz_scan).
         if (m_pooling == Pooling::Mean && m_count[i] > 0)
-            m_grid.values[i] = m_sum[i] / static_cast<double>(m_count[i]);
+            m_grid.values[i] = std::clamp(static_cast<double>(m_sum[i] / static_cast<long double>(m_count[i])),
+                                          m_low[i], m_high[i]);
         if (std::isfinite(m_grid.values[i]))
             m_grid.absmax = std::max(m_grid.absmax, std::abs(m_grid.values[i]));
     }

@@ -41,8 +41,10 @@ public:
 private:
     HeatmapGrid m_grid;
     Pooling m_pooling;
-    std::vector<double> m_sum;
+    std::vector<long double> m_sum;
     std::vector<std::uint64_t> m_count;
+    std::vector<double> m_low;  // Mean only: each cell's smallest and largest finite value
+    std::vector<double> m_high;
 };
 
 // Reads the plane of a tensor chosen by `spec` and pools it. Reads a row at a time, so memory is

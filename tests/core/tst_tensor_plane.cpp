@@ -91,6 +91,27 @@ private slots:
         }
     }
 
+    void meanCellStaysWithinItsBlock()
+    {
+        // Found by fuzz_scan: three 0.1 pooled into one cell summed to 0.30000000000000004, and the
+        // mean 0.10000000000000002 was larger than every value in the plane.
+        HeatmapPooler pooler(1, 3, 1, 1, Pooling::Mean);
+        const double row[3] = {0.1, 0.1, 0.1};
+        pooler.addRow(0, row);
+        const HeatmapGrid grid = pooler.finish();
+        QCOMPARE(grid.at(0, 0), 0.1);
+        QCOMPARE(grid.absmax, 0.1);
+    }
+
+    void meanOfHugeValuesDoesNotOverflow()
+    {
+        HeatmapPooler pooler(1, 2, 1, 1, Pooling::Mean);
+        const double row[2] = {1.7e308, 1.7e308};
+        pooler.addRow(0, row);
+        const HeatmapGrid grid = pooler.finish();
+        QCOMPARE(grid.at(0, 0), 1.7e308);
+    }
+
     void nonEmptyTensorIsUnchanged()
     {
         PlaneSpec spec;
