@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 bash installer/install-deps.sh
 build=${TENSORSCOPE_BUILD_DIR:-build/main}
 cmake -S . -B "$build" -G Ninja >/dev/null
-cmake --build "$build" -j"$(nproc)"
+# Only the two programs: the tests, benchmarks and their fixtures are command (2)'s to build.
+cmake --build "$build" -j"$(nproc)" --target tensorscope tensorscope-cli
 sample=resources/samples/face_landmark_68_f32.safetensors
 "$build/bin/tensorscope-cli" info "$sample"
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then

@@ -1,6 +1,7 @@
 #include "CliOutput.h"
 #include "Commands.h"
 #include "ModelOpening.h"
+#include "TerminalProgress.h"
 
 #include "ByteSize.h"
 #include "ConvertWriter.h"
@@ -14,7 +15,6 @@
 
 #include <cstdio>
 #include <memory>
-#include <unistd.h>
 
 namespace ts::cli {
 namespace {
@@ -110,7 +110,7 @@ void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
 // A "\rreport 42%" line on a terminal, a few times a second; nothing when stderr is a pipe.
 ProgressCallback terminalProgress(const QString& what)
 {
-    if (!::isatty(STDERR_FILENO))
+    if (!stderrIsTerminal())
         return {};
     auto last = std::make_shared<QElapsedTimer>();
     return [what, last](std::uint64_t done, std::uint64_t total) {

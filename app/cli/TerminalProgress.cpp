@@ -10,9 +10,14 @@
 
 namespace ts::cli {
 
+bool stderrIsTerminal()
+{
+    return ::isatty(STDERR_FILENO) != 0;
+}
+
 void showScanProgress(ModelScanner& scanner)
 {
-    if (!::isatty(STDERR_FILENO))
+    if (!stderrIsTerminal())
         return;
     scanner.setProgressCallback([](const ScanProgress& p) {
         const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
@@ -23,7 +28,7 @@ void showScanProgress(ModelScanner& scanner)
 
 void clearScanProgress()
 {
-    if (::isatty(STDERR_FILENO))
+    if (stderrIsTerminal())
         std::fputs("\r\x1b[K", stderr);
 }
 
