@@ -1,8 +1,10 @@
 #include "ModelScanner.h"
 
+#include "DuplicateFindings.h"
 #include "HistogramBuilder.h"
 #include "NanInfCounter.h"
 #include "ScanFindings.h"
+#include "SiblingFindings.h"
 #include "TensorAnalyzer.h"
 #include "TensorBlockReader.h"
 #include "ValueAccumulator.h"
@@ -267,6 +269,25 @@ Result<ScanResult> ModelScanner::run()
 
     for (std::size_t s = 0; s < targets.size(); ++s) {
         for (Diagnostic& d : ScanFindings::of(result.tensors[s], targets[s].location))
+            result.findings.push_back(std::move(d));
+    }
+    // Findings across tensors: a block against its siblings, and identical data under two names.
+    if (!m_options.nanInfOnly) {
+        std::vector<std::vector<std::uint64_t>> shapes;
+        std::vector<TensorLocation> locations;
+        for (const Slot& slot : targets) {
+            shapes.push_back(slot.info->shape);
+            locations.push_back(slot.location);
+        }
+        for (Diagnostic& d : SiblingFindings::of(result.tensors, shapes))
+            result.findings.push_back(std::move(d));
+        Result<std::vector<Diagnostic>> duplicates =
+            DuplicateFindings::of(result.tensors, locations, shapes, &m_cancel);
+        if (auto error = stopped())
+            return *error;
+        if (!duplicates)
+            return duplicates.error();
+        for (Diagnostic& d : *duplicates)
             result.findings.push_back(std::move(d));
     }
     result.bytes = totalBytes;
