@@ -1,5 +1,6 @@
 #include "ModelScanner.h"
 
+#include "DeadRowFindings.h"
 #include "DuplicateFindings.h"
 #include "HistogramBuilder.h"
 #include "NanInfCounter.h"
@@ -271,13 +272,16 @@ Result<ScanResult> ModelScanner::run()
         for (Diagnostic& d : ScanFindings::of(result.tensors[s], targets[s].location))
             result.findings.push_back(std::move(d));
     }
-    // Findings across tensors: a block against its siblings, and identical data under two names.
+    // Findings that need more than one tensor's statistics: a block against its siblings, identical
+    // data under two names, and all-zero rows and columns (read again only where the zeros allow).
     if (!m_options.nanInfOnly) {
         std::vector<std::vector<std::uint64_t>> shapes;
         std::vector<TensorLocation> locations;
+        std::vector<const TensorInfo*> infos;
         for (const Slot& slot : targets) {
             shapes.push_back(slot.info->shape);
             locations.push_back(slot.location);
+            infos.push_back(slot.info);
         }
         for (Diagnostic& d : SiblingFindings::of(result.tensors, shapes))
             result.findings.push_back(std::move(d));
@@ -288,6 +292,13 @@ Result<ScanResult> ModelScanner::run()
         if (!duplicates)
             return duplicates.error();
         for (Diagnostic& d : *duplicates)
+            result.findings.push_back(std::move(d));
+        Result<std::vector<Diagnostic>> deadRows = DeadRowFindings::of(result.tensors, locations, infos, &m_cancel);
+        if (auto error = stopped())
+            return *error;
+        if (!deadRows)
+            return deadRows.error();
+        for (Diagnostic& d : *deadRows)
             result.findings.push_back(std::move(d));
     }
     result.bytes = totalBytes;

@@ -1,4 +1,5 @@
-// Findings across tensors: LayerOutlier (a block against its siblings) and DuplicateTensor, on
+// Findings beyond one tensor's statistics: LayerOutlier (a block against its siblings),
+// DuplicateTensor and DeadRows, on
 // Llama-shaped models written here with one planted anomaly each, and silence on the real
 // fixtures.
 #include "AnalysisTestUtil.h"
@@ -23,7 +24,8 @@ constexpr std::uint64_t kInter = 320;
 constexpr std::uint64_t kVocab = 512;
 
 struct Planted {
-    std::function<float(const QString& name, float value)> edit = [](const QString&, float v) { return v; };
+    std::function<float(const QString& name, std::uint64_t index, float value)> edit =
+        [](const QString&, std::uint64_t, float v) { return v; };
     bool tieHead = false;           // lm_head holds embed_tokens' bytes
     QString copyOf, copyTo;         // copyTo holds copyOf's bytes
 };
@@ -41,8 +43,8 @@ QString writeLlama(const QString& dir, const Planted& planted)
         for (auto d : shape)
             n *= d;
         std::vector<float> values(n);
-        for (float& v : values)
-            v = planted.edit(name, mean + sigma * unit(rng));
+        for (std::uint64_t i = 0; i < n; ++i)
+            values[i] = planted.edit(name, i, mean + sigma * unit(rng));
         QByteArray bytes = test::bytesOf(values);
         written[name] = bytes;
         tensors.push_back(test::tensor(name, Dtype::F32, std::move(shape), bytes));
@@ -118,6 +120,7 @@ private Q_SLOTS:
         const QString path = writeLlama(dir.path(), {});
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("LayerOutlier"))), QStringList());
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("DuplicateTensor"))), QStringList());
+        QCOMPARE(tensorsOf(findings(path, QStringLiteral("DeadRows"))), QStringList());
     }
 
     void oneMatrixScaled100xIsTheOnlyLayerOutlier()
@@ -125,7 +128,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Planted planted;
         const QString target = QStringLiteral("model.layers.14.mlp.down_proj.weight");
-        planted.edit = [target](const QString& name, float v) { return name == target ? v * 100 : v; };
+        planted.edit = [target](const QString& name, std::uint64_t, float v) { return name == target ? v * 100 : v; };
         const auto list = findings(writeLlama(dir.path(), planted), QStringLiteral("LayerOutlier"));
         QCOMPARE(tensorsOf(list), QStringList{target});
         const Diagnostic& d = list.front();
@@ -142,7 +145,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         Planted planted;
-        planted.edit = [](const QString& name, float v) {
+        planted.edit = [](const QString& name, std::uint64_t, float v) {
             return name.startsWith(QStringLiteral("model.layers.7.")) ? v * 0.01f : v;
         };
         const auto list = findings(writeLlama(dir.path(), planted), QStringLiteral("LayerOutlier"));
@@ -174,6 +177,38 @@ private Q_SLOTS:
         QCOMPARE(copied.severity, Severity::Warning);
         QVERIFY2(copied.message.contains(QLatin1Char('"') + planted.copyTo + QLatin1Char('"')),
                  qPrintable(copied.message));
+    }
+
+    void deadRowsAndColumnsAreCountedWithTheFirstIndex()
+    {
+        QTemporaryDir dir;
+        Planted planted;
+        const QString up = QStringLiteral("model.layers.5.mlp.up_proj.weight");     // [kInter, kHidden]
+        const QString down = QStringLiteral("model.layers.9.mlp.down_proj.weight"); // [kHidden, kInter]
+        planted.edit = [&](const QString& name, std::uint64_t i, float v) {
+            if (name == up && (i / kHidden == 3 || i / kHidden == 100))
+                return 0.0f;
+            if (name == down && i % kInter == 7)
+                return 0.0f;
+            return v;
+        };
+        const QString path = writeLlama(dir.path(), planted);
+        const auto list = findings(path, QStringLiteral("DeadRows"));
+        QCOMPARE(tensorsOf(list), (QStringList{up, down}));
+        for (const Diagnostic& d : list) {
+            if (d.tensor == up) {
+                QCOMPARE(d.message, QStringLiteral("Tensor \"%1\" has 2 all-zero rows of 320 (first: row 3).").arg(up));
+                auto model = Model::open(path);
+                QVERIFY(model);
+                const std::uint64_t base = (*model)->location((*model)->indexOf(up)).offset;
+                QCOMPARE(d.offset, std::optional<std::uint64_t>(base + 3 * kHidden * 4));
+            } else {
+                QCOMPARE(d.message,
+                         QStringLiteral("Tensor \"%1\" has 1 all-zero column of 320 (first: column 7).").arg(down));
+            }
+        }
+        // Zeroed lines shift no statistic far enough to make a LayerOutlier.
+        QCOMPARE(tensorsOf(findings(path, QStringLiteral("LayerOutlier"))), QStringList());
     }
 
     void knownTyingNames()
@@ -208,6 +243,7 @@ private Q_SLOTS:
             QFAIL(qPrintable(test::missingFixture(name)));
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("LayerOutlier"))), QStringList());
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("DuplicateTensor"))), QStringList());
+        QCOMPARE(tensorsOf(findings(path, QStringLiteral("DeadRows"))), QStringList());
     }
 };
 
