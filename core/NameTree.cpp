@@ -1,22 +1,13 @@
 #include "NameTree.h"
 
+#include "NaturalOrder.h"
+
 #include <QHash>
 
 #include <algorithm>
 
 namespace ts {
 namespace {
-
-bool allDigits(const QString& s)
-{
-    if (s.isEmpty())
-        return false;
-    for (const QChar c : s) {
-        if (c < QLatin1Char('0') || c > QLatin1Char('9'))
-            return false;
-    }
-    return true;
-}
 
 void addTotals(NameTreeNode& node, Dtype dtype, std::uint64_t parameters, std::uint64_t bytes)
 {
@@ -46,22 +37,7 @@ void sortChildren(NameTreeNode& node)
 
 bool NameTree::segmentLess(const QString& a, const QString& b)
 {
-    const bool da = allDigits(a), db = allDigits(b);
-    if (da && db) {
-        // Compare as numbers without parsing, so "000123" or 40-digit segments cannot overflow.
-        QStringView ta(a), tb(b);
-        while (ta.size() > 1 && ta.front() == QLatin1Char('0'))
-            ta = ta.mid(1);
-        while (tb.size() > 1 && tb.front() == QLatin1Char('0'))
-            tb = tb.mid(1);
-        if (ta.size() != tb.size())
-            return ta.size() < tb.size();
-        const int c = ta.compare(tb);
-        return c != 0 ? c < 0 : a.size() < b.size();
-    }
-    if (da != db)
-        return da;
-    return a < b;
+    return naturalLess(a, b);
 }
 
 NameTree::NameTree(const Model& model) : m_root(std::make_unique<NameTreeNode>())

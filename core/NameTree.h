@@ -42,8 +42,8 @@ struct NameTreeNode {
 // segment. Each level is a node, and a 10 MB name can hold 5 M dots.
 inline constexpr int kMaxNameTreeDepth = 64;
 
-// Builds the hierarchy of a model's tensor names. Children are ordered naturally: numeric
-// segments as numbers ("2" before "10"), before non-numeric ones.
+// Builds the hierarchy of a model's tensor names. Children are in natural order (NaturalOrder.h):
+// numbers as numbers ("2" before "10", "Conv2d_2" before "Conv2d_10"), numeric segments first.
 class NameTree {
 public:
     explicit NameTree(const Model& model);

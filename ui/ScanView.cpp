@@ -3,6 +3,7 @@
 #include "DisplayText.h"
 #include "Format.h"
 #include "LayerChartView.h"
+#include "NaturalSortProxy.h"
 #include "ScanTableModel.h"
 
 #include <QFutureWatcher>
@@ -37,7 +38,7 @@ ScanView::ScanView(QWidget* parent)
     : QWidget(parent), m_start(new QPushButton(tr("Scan Model"), this)),
       m_nanInf(new QPushButton(tr("Check NaN/Inf"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_table(new ScanTableModel(this)),
-      m_proxy(new QSortFilterProxyModel(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
+      m_proxy(new NaturalSortProxy(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
 {
     m_start->setToolTip(tr("Read every tensor and compute its statistics; findings join the summary's audit list."));
     m_nanInf->setToolTip(tr("Only look for NaN and Inf values: reads the model at memory speed and computes no "

@@ -51,6 +51,7 @@ private slots:
     void scanCanBeCancelled();
     void layerChartHasOnePointPerBlock();
     void layerChartOnFixtureBlocks();
+    void scanTableSortsNamesNaturally();
 
 private:
     QTemporaryDir m_dir;
@@ -262,6 +263,26 @@ void TestUiScan::layerChartOnFixtureBlocks()
     chart->setFamily(QStringLiteral("dense#.conv3.pointwise_filter"));
     QCOMPARE(chart->currentPattern(), QStringLiteral("dense#.conv3.pointwise_filter"));
     QCOMPARE(chart->pointCount(), 4);
+}
+
+void TestUiScan::scanTableSortsNamesNaturally()
+{
+    // The tree's order in the table too: "lora.2" before "lora.10", "Conv2d_2" before "Conv2d_10".
+    std::vector<TestTensor> tensors;
+    for (const char* name : {"lora.10.w", "lora.2.w", "lora.1.w", "Conv2d_10.w", "Conv2d_2.w"})
+        tensors.push_back({QString::fromLatin1(name), Dtype::F32, {8}, bytesOf(smallWeights(8, 0.1f))});
+    const QString path = m_dir.filePath(QStringLiteral("natural.safetensors"));
+    QVERIFY(writeTestFile(path, tensors));
+    DocumentWidget doc(path);
+    QVERIFY(loaded(doc));
+    QVERIFY(scanned(doc));
+    QTableView* view = doc.scanView()->tableView();
+    view->sortByColumn(ScanTableModel::TensorColumn, Qt::AscendingOrder);
+    QStringList names;
+    for (int r = 0; r < view->model()->rowCount(); ++r)
+        names << view->model()->index(r, ScanTableModel::TensorColumn).data().toString();
+    QCOMPARE(names, (QStringList{QStringLiteral("Conv2d_2.w"), QStringLiteral("Conv2d_10.w"), QStringLiteral("lora.1.w"),
+                                 QStringLiteral("lora.2.w"), QStringLiteral("lora.10.w")}));
 }
 
 QTEST_MAIN(TestUiScan)
