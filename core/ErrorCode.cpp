@@ -27,6 +27,7 @@ QString errorCodeName(ErrorCode code)
     case ErrorCode::Cancelled: return QStringLiteral("Cancelled");
     case ErrorCode::FileBusy: return QStringLiteral("FileBusy");
     case ErrorCode::WriteRefused: return QStringLiteral("WriteRefused");
+    case ErrorCode::SeveralModels: return QStringLiteral("SeveralModels");
     }
     return QStringLiteral("Unknown");
 }

@@ -30,6 +30,7 @@ enum class ErrorCode {
     Cancelled,
     FileBusy,     // another process is saving the file
     WriteRefused, // a save that would damage something else (a cache blob, a read-only or hard-linked file)
+    SeveralModels, // a folder holding more than one model: open one of them (FolderModels lists them)
 };
 
 QString errorCodeName(ErrorCode code);

@@ -1,5 +1,7 @@
 #include "Model.h"
 
+#include "FolderModels.h"
+
 #include "SaveLeftovers.h"
 
 #include <QDir>
@@ -135,32 +137,47 @@ Result<std::shared_ptr<const Model>> Model::open(const QString& path)
 Result<std::shared_ptr<const Model>> Model::openFolder(const QString& folder)
 {
     const QDir dir(folder);
-    const QStringList indexes = dir.entryList({QStringLiteral("*.safetensors.index.json")}, QDir::Files, QDir::Name);
-    if (indexes.contains(QStringLiteral("model.safetensors.index.json")))
-        return openIndex(dir.filePath(QStringLiteral("model.safetensors.index.json")), Kind::FolderOfShards);
-    if (indexes.size() == 1)
-        return openIndex(dir.filePath(indexes.front()), Kind::FolderOfShards);
-    if (indexes.size() > 1) {
-        return makeError(ErrorCode::InvalidArgument, folder,
-                         QStringLiteral("the folder holds %1 shard indexes (%2); open one of them")
-                             .arg(indexes.size())
-                             .arg(indexes.join(QStringLiteral(", "))));
-    }
-    const QStringList files = dir.entryList({QStringLiteral("*.safetensors")}, QDir::Files, QDir::Name);
-    if (files.isEmpty())
+    const std::vector<FolderModel> models = FolderModels::list(folder);
+    if (models.empty())
         return makeError(ErrorCode::NotAFile, folder, QStringLiteral("the folder holds no .safetensors file"));
+    // transformers' own choice when a folder has several: model.safetensors.index.json.
+    const QString preferred = QStringLiteral("model.safetensors.index.json");
+    const bool hasPreferred = std::any_of(models.begin(), models.end(), [&](const FolderModel& m) {
+        return m.kind == FolderModel::Kind::Index && m.label == preferred;
+    });
+    if (hasPreferred)
+        return openIndex(dir.filePath(preferred), Kind::FolderOfShards);
+    if (models.size() > 1) {
+        QStringList labels;
+        for (std::size_t i = 0; i < models.size() && i < 8; ++i)
+            labels << models[i].label;
+        if (models.size() > 8)
+            labels << QStringLiteral("%1 more").arg(models.size() - 8);
+        return makeError(ErrorCode::SeveralModels, folder,
+                         QStringLiteral("the folder holds %1 models, not the shards of one (%2); open one of them")
+                             .arg(models.size())
+                             .arg(labels.join(QStringLiteral("; "))));
+    }
+    const FolderModel& only = models.front();
+    if (only.kind == FolderModel::Kind::Index)
+        return openIndex(only.files.front(), Kind::FolderOfShards);
+    if (!only.missing.isEmpty()) {
+        return makeError(ErrorCode::ShardMissing, folder,
+                         QStringLiteral("%1 of the %2 shards named %3 are missing: %4")
+                             .arg(only.missing.size())
+                             .arg(only.files.size())
+                             .arg(only.label.section(QLatin1Char(' '), 0, 0), only.missing.join(QStringLiteral(", "))));
+    }
     std::shared_ptr<Model> model(new Model());
-    model->m_kind = Kind::FolderOfShards;
+    model->m_kind = only.kind == FolderModel::Kind::ShardSet ? Kind::FolderOfShards : Kind::SingleFile;
     model->m_path = folder;
-    for (const QString& name : files) {
-        auto file = SafetensorsFile::open(dir.filePath(name));
+    for (const QString& path : only.files) {
+        auto file = SafetensorsFile::open(path);
         if (!file)
             return file.error();
         if (auto r = model->addShard(std::move(file.value())); !r)
             return r.error();
     }
-    if (files.size() == 1)
-        model->m_kind = Kind::SingleFile;
     return std::shared_ptr<const Model>(std::move(model));
 }
 

@@ -37,6 +37,7 @@ int exitFor(const Error& error)
     case ErrorCode::Cancelled:
     case ErrorCode::FileBusy:
     case ErrorCode::WriteRefused:
+    case ErrorCode::SeveralModels:
         return ExitUsage;
     default:
         return ExitInvalid;

@@ -1,0 +1,154 @@
+// A folder is one model only when an index or the shard naming says so: two unrelated models,
+// or two copies of one, are listed (FolderModels) and never merged.
+#include "FolderModels.h"
+#include "Model.h"
+#include "TestPaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ts;
+
+namespace {
+
+void copyFixture(const QString& fixture, const QString& to)
+{
+    QVERIFY(QFile::copy(tspaths::realFixture(fixture), to));
+    QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
+}
+
+void copyShardsInto(const QTemporaryDir& dir, bool withIndex)
+{
+    const QDir from(tspaths::realFixture(QStringLiteral("face_recognition_sharded")));
+    for (const QString& name : from.entryList(QDir::Files)) {
+        if (!withIndex && name.endsWith(QLatin1String(".json")))
+            continue;
+        QVERIFY(QFile::copy(from.filePath(name), dir.filePath(name)));
+    }
+}
+
+QStringList labels(const std::vector<FolderModel>& models)
+{
+    QStringList out;
+    for (const FolderModel& m : models)
+        out << m.label;
+    return out;
+}
+
+} // namespace
+
+class TestFolderModels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { REQUIRE_SHARED_FIXTURES(); }
+
+    void shardNames()
+    {
+        QString stem;
+        int n = 0, total = 0;
+        QVERIFY(FolderModels::parseShardName(QStringLiteral("model-00002-of-00005.safetensors"), &stem, &n, &total));
+        QCOMPARE(stem, QStringLiteral("model"));
+        QCOMPARE(n, 2);
+        QCOMPARE(total, 5);
+        QVERIFY(FolderModels::parseShardName(QStringLiteral("diffusion_pytorch_model-00001-of-00003.safetensors"),
+                                             &stem, &n, &total));
+        QCOMPARE(stem, QStringLiteral("diffusion_pytorch_model"));
+        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-00006-of-00005.safetensors"), &stem, &n, &total));
+        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-00000-of-00005.safetensors"), &stem, &n, &total));
+        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-1-of-2.safetensors"), &stem, &n, &total));
+        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model.safetensors"), &stem, &n, &total));
+    }
+
+    void twoUnrelatedModelsAreListedNotMerged()
+    {
+        QTemporaryDir dir;
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("landmarks.safetensors")));
+        copyFixture(QStringLiteral("tiny_face_detector_u8.safetensors"), dir.filePath(QStringLiteral("detector.safetensors")));
+        QCOMPARE(labels(FolderModels::list(dir.path())),
+                 (QStringList{QStringLiteral("detector.safetensors"), QStringLiteral("landmarks.safetensors")}));
+        auto model = Model::open(dir.path());
+        QVERIFY(!model);
+        QCOMPARE(model.error().code, ErrorCode::SeveralModels);
+        QVERIFY2(model.error().message.contains(QStringLiteral("2 models")), qPrintable(model.error().toString()));
+        QVERIFY(model.error().message.contains(QStringLiteral("detector.safetensors; landmarks.safetensors")));
+    }
+
+    void twoCopiesOfOneModelAreTwoModels()
+    {
+        // Merged, they failed with DuplicateTensor and neither could be opened.
+        QTemporaryDir dir;
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("model.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("model (1).safetensors")));
+        auto model = Model::open(dir.path());
+        QVERIFY(!model);
+        QCOMPARE(model.error().code, ErrorCode::SeveralModels);
+        QVERIFY(Model::open(dir.filePath(QStringLiteral("model (1).safetensors"))));
+    }
+
+    void shardNamingWithoutAnIndexIsOneModel()
+    {
+        QTemporaryDir dir;
+        copyShardsInto(dir, false);
+        const auto models = FolderModels::list(dir.path());
+        QCOMPARE(labels(models), QStringList{QStringLiteral("model-*-of-00002.safetensors (2 shards)")});
+        QCOMPARE(models.front().kind, FolderModel::Kind::ShardSet);
+        QVERIFY(models.front().missing.isEmpty());
+        auto model = Model::open(dir.path());
+        QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
+        QCOMPARE((*model)->kind(), Model::Kind::FolderOfShards);
+        QCOMPARE((*model)->shards().size(), std::size_t(2));
+        QCOMPARE((*model)->tensors().size(), std::size_t(117));
+    }
+
+    void aMissingShardIsNamed()
+    {
+        QTemporaryDir dir;
+        copyShardsInto(dir, false);
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
+        auto model = Model::open(dir.path());
+        QVERIFY(!model);
+        QCOMPARE(model.error().code, ErrorCode::ShardMissing);
+        QVERIFY2(model.error().message.contains(QStringLiteral("model-00002-of-00002.safetensors")),
+                 qPrintable(model.error().toString()));
+    }
+
+    void theIndexClaimsItsShardsAndWinsOverOtherFiles()
+    {
+        QTemporaryDir dir;
+        copyShardsInto(dir, true);
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("consolidated.safetensors")));
+        // The shards belong to the index, not to a set of their own.
+        QCOMPARE(labels(FolderModels::list(dir.path())),
+                 (QStringList{QStringLiteral("model.safetensors.index.json"), QStringLiteral("consolidated.safetensors")}));
+        auto model = Model::open(dir.path()); // transformers' choice: model.safetensors.index.json
+        QVERIFY(model);
+        QCOMPARE((*model)->tensors().size(), std::size_t(117));
+    }
+
+    void anyOtherIndexAndAFileAreTwoModels()
+    {
+        QTemporaryDir dir;
+        copyShardsInto(dir, true);
+        QVERIFY(QFile::rename(dir.filePath(QStringLiteral("model.safetensors.index.json")),
+                              dir.filePath(QStringLiteral("face.safetensors.index.json"))));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("other.safetensors")));
+        auto model = Model::open(dir.path());
+        QVERIFY(!model);
+        QCOMPARE(model.error().code, ErrorCode::SeveralModels);
+    }
+
+    void oneFileIsOneModel()
+    {
+        QTemporaryDir dir;
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("only.safetensors")));
+        auto model = Model::open(dir.path());
+        QVERIFY(model);
+        QCOMPARE((*model)->kind(), Model::Kind::SingleFile);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFolderModels)
+#include "tst_folder_models.moc"
