@@ -2,6 +2,7 @@
 
 #include "CliOutput.h"
 
+#include "HelpText.h"
 #include "TerminalText.h"
 
 namespace ts::cli {
@@ -9,48 +10,22 @@ namespace {
 
 using namespace Qt::StringLiterals;
 
-constexpr qsizetype kWidth = 100;      // help text wraps here, as the hand-written usage did
-constexpr qsizetype kTermColumn = 26;  // option descriptions start here
-
 const OptionSpec& helpOption()
 {
     static const OptionSpec option = OptionSpec::flag({u"h"_s, u"help"_s}, u"Show this help and exit."_s);
     return option;
 }
 
-// Greedy word wrap from `column`; continuation lines start at `indent`.
 QString wrap(const QString& text, qsizetype indent, qsizetype column = 0)
 {
-    QString result;
-    bool lineStart = true;
-    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
-        if (!lineStart && column + 1 + word.size() > kWidth) {
-            result += u'\n' + QString(indent, u' ');
-            column = indent;
-            lineStart = true;
-        }
-        if (!lineStart) {
-            result += u' ';
-            ++column;
-        }
-        result += word;
-        column += word.size();
-        lineStart = false;
-    }
-    return result;
+    return docs::HelpText::wrap(text, indent, column);
 }
 
 QString optionLines(const QList<OptionSpec>& options)
 {
     QString text;
-    for (const OptionSpec& o : options) {
-        QString term = u"  "_s + help::optionTerm(o);
-        if (term.size() + 2 > kTermColumn)
-            term += u'\n' + QString(kTermColumn, u' ');
-        else
-            term = term.leftJustified(kTermColumn);
-        text += term + wrap(help::optionText(o), kTermColumn, kTermColumn) + u'\n';
-    }
+    for (const OptionSpec& o : options)
+        text += docs::HelpText::row(help::optionTerm(o), help::optionText(o));
     return text;
 }
 
@@ -116,8 +91,7 @@ QString topUsage()
     QString text = u"Usage: tensorscope-cli COMMAND [OPTIONS] FILE...\n\n"_s + wrap(cliDescription(), 0) +
                    u"\n\nCommands:\n"_s;
     for (const CommandSpec& c : commandTable()) {
-        const QString term = u"  "_s + c.name + u' ' + c.arguments;
-        text += term.leftJustified(kTermColumn) + wrap(c.summary, kTermColumn, kTermColumn) + u'\n';
+        text += docs::HelpText::row(c.name + u' ' + c.arguments, c.summary);
     }
     text += u"\nOptions:\n"_s + optionLines({helpOption(), OptionSpec::flag({u"version"_s}, u"Print the version and exit."_s)});
     text += u"\nRun \"tensorscope-cli COMMAND --help\" or \"tensorscope-cli help COMMAND\" for the options of a "
