@@ -315,7 +315,7 @@ private slots:
     }
 
     // zsh: loading the function through compinit registers it for tensorscope-cli (the #compdef line
-    // and the file name are right). Driving a completion needs a terminal (zpty); not done here.
+    // and the file name are right)...
     void zshRegisters()
     {
         const QString zsh = tool("zsh");
@@ -331,6 +331,42 @@ private slots:
                            env, dir.path());
         QCOMPARE(p.exitCode, 0);
         QCOMPARE(p.out.trimmed(), QStringLiteral("_tensorscope-cli"));
+    }
+
+    // ...and TAB in a real interactive zsh (driven through a pty by zsh_complete.zsh) offers what it
+    // should.
+    void zshCompletes()
+    {
+        const QString zsh = tool("zsh");
+        QVERIFY(!zsh.isEmpty());
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("shards")));
+        QFile(dir.filePath(QStringLiteral("model.safetensors"))).open(QIODevice::WriteOnly);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), dir.path());
+        env.insert(QStringLiteral("ZDOTDIR"), dir.path());
+        env.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
+        auto complete = [&](const QString& line) {
+            const Proc p = run(zsh, {QStringLiteral("-f"), QStringLiteral(TS_CLI_TESTS_DIR "/zsh_complete.zsh"),
+                                     generated(QStringLiteral("zsh/vendor-completions")), line},
+                               env, dir.path());
+            if (p.exitCode != 0)
+                qWarning("zsh: %d %s", p.exitCode, qPrintable(p.err));
+            QSet<QString> got;
+            static const QRegularExpression match(QStringLiteral("<<([^>]*)>>"));
+            for (auto it = match.globalMatch(p.out); it.hasNext();)
+                got << it.next().captured(1);
+            QStringList sorted(got.begin(), got.end());
+            sorted.sort();
+            return sorted;
+        };
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli conv")), QStringList{QStringLiteral("convert")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dt")),
+                 (QStringList{QStringLiteral("--dtype"), QStringLiteral("--dtype-for")}));
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dtype B")), QStringList{QStringLiteral("BF16")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli scan --n")), QStringList{QStringLiteral("--nan-inf-only")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli info mo")), QStringList{QStringLiteral("model.safetensors")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli help ex")), QStringList{QStringLiteral("export")});
     }
 };
 
