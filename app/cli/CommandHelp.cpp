@@ -74,8 +74,7 @@ QString synopsis(const CommandSpec& command)
 QString usageLine(const QString& name)
 {
     const CommandSpec* command = findCommand(name);
-    Q_ASSERT(command);
-    return wrap(u"usage: "_s + synopsis(*command), 8);
+    return command ? wrap(u"usage: "_s + synopsis(*command), 8) : QString();
 }
 
 QString commandNames()
@@ -93,9 +92,11 @@ QString topUsage()
     for (const CommandSpec& c : commandTable()) {
         text += docs::HelpText::row(c.name + u' ' + c.arguments, c.summary);
     }
-    text += u"\nOptions:\n"_s + optionLines({helpOption(), OptionSpec::flag({u"version"_s}, u"Print the version and exit."_s)});
-    text += u"\nRun \"tensorscope-cli COMMAND --help\" or \"tensorscope-cli help COMMAND\" for the options of a "
-            "command.\n\nExit status:\n"_s;
+    text += u"\nOptions:\n"_s +
+            optionLines({helpOption(), OptionSpec::flag({u"version"_s}, u"Print the version and exit."_s)});
+    text +=
+        u"\nRun \"tensorscope-cli COMMAND --help\" or \"tensorscope-cli help COMMAND\" for the options of a "
+        "command.\n\nExit status:\n"_s;
     for (const auto& [code, meaning] : exitStatuses())
         text += u"  "_s + QString::number(code) + u"  "_s + meaning + u'\n';
     text.chop(1);
@@ -117,7 +118,10 @@ QString commandHelp(const CommandSpec& command)
 std::optional<int> parseCommand(QCommandLineParser& parser, const QString& name, const QStringList& args)
 {
     const CommandSpec* command = findCommand(name);
-    Q_ASSERT(command); // every caller names itself
+    if (!command) { // a command main() dispatches to but the table lacks: a bug, said plainly
+        err(u"tensorscope-cli: \""_s + name + u"\" is missing from the command table"_s);
+        return ExitUsage;
+    }
     for (const OptionSpec& o : command->options + QList<OptionSpec>{helpOption()}) {
         QCommandLineOption option(o.names, o.description);
         if (o.takesValue()) {

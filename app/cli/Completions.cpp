@@ -66,17 +66,22 @@ QString Completions::bash()
                 words << dashed(n);
                 if (!o.takesValue())
                     continue;
-                (o.kind == ValueKind::Path ? pathOptions : o.kind == ValueKind::Dtype ? dtypeOptions : valueOptions)
+                (o.kind == ValueKind::Path    ? pathOptions
+                 : o.kind == ValueKind::Dtype ? dtypeOptions
+                                              : valueOptions)
                     << dashed(n);
             }
         }
         words << u"-h"_s << u"--help"_s;
-        s += u"    "_s + c.name + u")\n        options='"_s + words.join(u' ') + u"'\n        case $prev in\n"_s;
+        s += u"    "_s + c.name + u")\n        options='"_s + words.join(u' ') +
+             u"'\n        case $prev in\n"_s;
         if (!dtypeOptions.isEmpty())
-            s += u"        "_s + dtypeOptions.join(u'|') + u")\n            mapfile -t COMPREPLY < <(compgen -W '"_s +
-                 convertDtypes().join(u' ') + u"' -- \"$cur\")\n            return ;;\n"_s;
+            s += u"        "_s + dtypeOptions.join(u'|') +
+                 u")\n            mapfile -t COMPREPLY < <(compgen -W '"_s + convertDtypes().join(u' ') +
+                 u"' -- \"$cur\")\n            return ;;\n"_s;
         if (!valueOptions.isEmpty())
-            s += u"        "_s + valueOptions.join(u'|') + u")\n            return ;; # free text: nothing to offer\n"_s;
+            s += u"        "_s + valueOptions.join(u'|') +
+                 u")\n            return ;; # free text: nothing to offer\n"_s;
         if (!pathOptions.isEmpty())
             s += u"        "_s + pathOptions.join(u'|') + u")\n            ;; # a path, as below\n"_s;
         s += u"        esac ;;\n"_s;
@@ -143,7 +148,8 @@ QString Completions::zsh()
             const QString exclusive = o.repeatable ? u"*"_s : u'(' + names.join(u' ') + u')';
             for (const QString& n : names) {
                 const QString equals = o.takesValue() && n.startsWith(u"--"_s) ? u"="_s : QString();
-                s += u"      "_s + posixQuoted(exclusive + n + equals + u'[' + bracketed(o.description) + u']' + action) +
+                s += u"      "_s +
+                     posixQuoted(exclusive + n + equals + u'[' + bracketed(o.description) + u']' + action) +
                      u" \\\n"_s;
             }
         }

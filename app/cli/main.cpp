@@ -23,7 +23,8 @@ int main(int argc, char** argv)
         return args.size() < 2 ? ts::cli::ExitUsage : ts::cli::ExitOk;
     }
     if (args[1] == QLatin1String("help")) {
-        if (const ts::cli::CommandSpec* command = ts::cli::findCommand(args[2]); command && args.size() == 3) {
+        if (const ts::cli::CommandSpec* command = ts::cli::findCommand(args[2]);
+            command && args.size() == 3) {
             ts::cli::out(ts::cli::help::commandHelp(*command));
             return ts::cli::ExitOk;
         }

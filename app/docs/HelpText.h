@@ -7,8 +7,8 @@ namespace ts::docs {
 // --help text for a terminal, laid out the same way by both executables.
 class HelpText {
 public:
-    static constexpr qsizetype kWidth = 100;      // wrap here, as the hand-written usage did
-    static constexpr qsizetype kTermColumn = 26;  // option descriptions start here
+    static constexpr qsizetype kWidth = 100;     // wrap here, as the hand-written usage did
+    static constexpr qsizetype kTermColumn = 26; // option descriptions start here
 
     // Greedy word wrap from `column`; continuation lines start at `indent`.
     static QString wrap(const QString& text, qsizetype indent, qsizetype column = 0);

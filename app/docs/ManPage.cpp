@@ -60,7 +60,8 @@ void ManPage::references(const QStringList& pages)
 {
     m_text += u".PP\n"_s;
     for (qsizetype i = 0; i < pages.size(); ++i)
-        m_text += u".BR "_s + escape(pages[i]) + u" (1)"_s + (i + 1 < pages.size() ? u","_s : QString()) + u'\n';
+        m_text +=
+            u".BR "_s + escape(pages[i]) + u" (1)"_s + (i + 1 < pages.size() ? u","_s : QString()) + u'\n';
 }
 
 void ManPage::beginIndent()
@@ -106,8 +107,8 @@ QString ManPage::term(const QString& text)
         qsizetype begin = 0, end = word.size();
         while (begin < end && (word.at(begin) == u'[' || word.at(begin) == u'('))
             ++begin;
-        while (end > begin && (word.at(end - 1) == u']' || word.at(end - 1) == u',' || word.at(end - 1) == u'.' ||
-                               word.at(end - 1) == u'|'))
+        while (end > begin && (word.at(end - 1) == u']' || word.at(end - 1) == u',' ||
+                               word.at(end - 1) == u'.' || word.at(end - 1) == u'|'))
             --end;
         const QString core = word.mid(begin, end - begin);
         QString font;
@@ -116,7 +117,8 @@ QString ManPage::term(const QString& text)
         else if (isPlaceholder(core))
             font = u"\\fI"_s;
         // \% : an option or a placeholder is never hyphenated across lines.
-        words << u"\\%"_s + escape(word.left(begin)) + (font.isEmpty() ? escape(core) : font + escape(core) + u"\\fR"_s) +
+        words << u"\\%"_s + escape(word.left(begin)) +
+                     (font.isEmpty() ? escape(core) : font + escape(core) + u"\\fR"_s) +
                      escape(word.mid(end));
     }
     QString line = words.join(u' ');

@@ -14,9 +14,10 @@ using namespace Qt::StringLiterals;
 
 const QString kArguments = u"[FILE|FOLDER|index.json...]"_s;
 const QString kArgumentsText = u"A .safetensors file, a sharded model's folder or its index.json."_s;
-const QString kDescription = u"Inspector for .safetensors model files: tensors, metadata, statistics, NaN/Inf "
-                             "scans and dtype conversion. Each file opens in a tab; a second launch hands its "
-                             "files to the running window."_s;
+const QString kDescription =
+    u"Inspector for .safetensors model files: tensors, metadata, statistics, NaN/Inf "
+    "scans and dtype conversion. Each file opens in a tab; a second launch hands its "
+    "files to the running window."_s;
 
 // Options QGuiApplication and QApplication take out of argv themselves. They are registered hidden
 // so the early parse accepts them instead of calling them unknown.
@@ -117,8 +118,8 @@ std::optional<int> GuiOptions::parse(int argc, char** argv)
 
 QString GuiOptions::helpText() const
 {
-    QString s = u"Usage: tensorscope [OPTIONS] "_s + kArguments + u"\n\n"_s + docs::HelpText::wrap(kDescription, 0) +
-                u"\n\nOptions:\n"_s;
+    QString s = u"Usage: tensorscope [OPTIONS] "_s + kArguments + u"\n\n"_s +
+                docs::HelpText::wrap(kDescription, 0) + u"\n\nOptions:\n"_s;
     QList<QCommandLineOption> all{m_help, m_version};
     all += m_options;
     for (const QCommandLineOption& o : all)
@@ -140,7 +141,8 @@ QString GuiOptions::manPage() const
     all += m_options;
     for (const QCommandLineOption& o : all)
         page.item(term(o), text(o));
-    page.paragraph(u"The standard Qt options, such as -platform offscreen or -style Fusion, are accepted too."_s);
+    page.paragraph(
+        u"The standard Qt options, such as -platform offscreen or -style Fusion, are accepted too."_s);
     page.section(u"EXIT STATUS"_s);
     page.item(u"0"_s, u"The window was closed, or a --screenshot was saved."_s);
     page.item(u"1"_s, u"A usage error, or the screenshot could not be saved."_s);
@@ -152,8 +154,9 @@ QString GuiOptions::manPage() const
               u"When set, a line naming each loaded document is printed on standard error (for tests)."_s);
     page.item(u"XDG_RUNTIME_DIR"_s, u"Where the socket of the running window is created."_s);
     page.section(u"FILES"_s);
-    page.item(u"~/.config/Tensorscope/Tensorscope.conf"_s,
-              u"Recent files and preferences ($XDG_CONFIG_HOME/Tensorscope/Tensorscope.conf when that is set)."_s);
+    page.item(
+        u"~/.config/Tensorscope/Tensorscope.conf"_s,
+        u"Recent files and preferences ($XDG_CONFIG_HOME/Tensorscope/Tensorscope.conf when that is set)."_s);
     page.section(u"SEE ALSO"_s);
     page.references({u"tensorscope-cli"_s});
     return page.text();

@@ -73,9 +73,9 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(appIcon());
 
     const QCommandLineParser& parser = options.parser();
-    const QCommandLineOption &screenshot = options.screenshot(), &page = options.page(), &select = options.select(),
-                             &size = options.size(), &dark = options.dark(), &newWindow = options.newWindow(),
-                             &delay = options.shotDelay();
+    const QCommandLineOption &screenshot = options.screenshot(), &page = options.page(),
+                             &select = options.select(), &size = options.size(), &dark = options.dark(),
+                             &newWindow = options.newWindow(), &delay = options.shotDelay();
 
     if (parser.isSet(dark)) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));

@@ -27,17 +27,20 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
         {QStringLiteral("validate"), {QStringLiteral("json")}},
         {QStringLiteral("meta"),
          {QStringLiteral("json"), QStringLiteral("set"), QStringLiteral("unset"), QStringLiteral("clear"),
-          QStringLiteral("no-metadata"), QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("header-slack"),
-          QStringLiteral("no-in-place"), QStringLiteral("force"), QStringLiteral("wait")}},
-        {QStringLiteral("recover"), {QStringLiteral("json"), QStringLiteral("discard"), QStringLiteral("remove-leftovers")}},
+          QStringLiteral("no-metadata"), QStringLiteral("o"), QStringLiteral("output"),
+          QStringLiteral("header-slack"), QStringLiteral("no-in-place"), QStringLiteral("force"),
+          QStringLiteral("wait")}},
+        {QStringLiteral("recover"),
+         {QStringLiteral("json"), QStringLiteral("discard"), QStringLiteral("remove-leftovers")}},
         {QStringLiteral("convert"),
          {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("dtype"), QStringLiteral("dtype-for"),
-          QStringLiteral("include"), QStringLiteral("exclude"), QStringLiteral("rename"), QStringLiteral("shard-size"),
-          QStringLiteral("set"), QStringLiteral("unset"), QStringLiteral("header-slack"), QStringLiteral("dry-run"),
-          QStringLiteral("json")}},
+          QStringLiteral("include"), QStringLiteral("exclude"), QStringLiteral("rename"),
+          QStringLiteral("shard-size"), QStringLiteral("set"), QStringLiteral("unset"),
+          QStringLiteral("header-slack"), QStringLiteral("dry-run"), QStringLiteral("json")}},
         {QStringLiteral("export"), {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("force")}},
         {QStringLiteral("stats"), {QStringLiteral("json"), QStringLiteral("bins")}},
-        {QStringLiteral("scan"), {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
+        {QStringLiteral("scan"),
+         {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
     };
     return commands;
 }
@@ -61,8 +64,9 @@ QMap<QString, bool> listedOptions(const QString& help)
         const bool takesValue = !words.back().startsWith(QLatin1Char('-'));
         for (const QString& w : words) {
             if (w.startsWith(QLatin1Char('-')))
-                options.insert(QString(w).remove(QLatin1Char(',')).remove(QRegularExpression(QStringLiteral("^-+"))),
-                               takesValue);
+                options.insert(
+                    QString(w).remove(QLatin1Char(',')).remove(QRegularExpression(QStringLiteral("^-+"))),
+                    takesValue);
         }
     }
     return options;
@@ -74,7 +78,8 @@ struct Proc {
     QString err;
 };
 
-Proc run(const QString& program, const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+Proc run(const QString& program, const QStringList& args,
+         const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
          const QString& workingDir = {})
 {
     QProcess p;
@@ -84,8 +89,8 @@ Proc run(const QString& program, const QStringList& args, const QProcessEnvironm
     p.start(program, args);
     if (!p.waitForFinished(60000))
         p.kill();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
 // A tool the checks need; its absence fails the test (installer/install-deps.sh installs it).
@@ -126,7 +131,8 @@ private slots:
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.err.isEmpty());
         const QString text = QString::fromUtf8(help.out);
-        QVERIFY2(text.startsWith(QStringLiteral("Usage: tensorscope-cli ") + command + QLatin1Char(' ')), help.out);
+        QVERIFY2(text.startsWith(QStringLiteral("Usage: tensorscope-cli ") + command + QLatin1Char(' ')),
+                 help.out);
         QCOMPARE(cli({command, QStringLiteral("-h")}).out, help.out);
         const Run viaHelp = cli({QStringLiteral("help"), command});
         QCOMPARE(viaHelp.exitCode, 0);
@@ -145,7 +151,8 @@ private slots:
                                                       QStringLiteral("\\b[^\\n]*?(  +|\\n +)[A-Z][^\\n]+"))),
                      qPrintable(it.key()));
             const QString synopsis = text.section(QStringLiteral("\n\n"), 0, 0);
-            if (it.key() != QStringLiteral("output") && it.key() != QStringLiteral("h") && it.key() != QStringLiteral("help"))
+            if (it.key() != QStringLiteral("output") && it.key() != QStringLiteral("h") &&
+                it.key() != QStringLiteral("help"))
                 QVERIFY2(synopsis.contains(QLatin1Char('[') + dashed(it.key()) + QLatin1Char(' ')) ||
                              synopsis.contains(QLatin1Char('[') + dashed(it.key()) + QLatin1Char(']')) ||
                              synopsis.contains(QLatin1Char(' ') + dashed(it.key()) + QLatin1Char(' ')),
@@ -181,7 +188,8 @@ private slots:
         const Run bad = cli({QStringLiteral("ls"), QStringLiteral("--bogus"), QStringLiteral("x")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.out.isEmpty());
-        QVERIFY2(bad.err.contains("usage: tensorscope-cli ls [--json] [--filter GLOB] FILE"), bad.err.constData());
+        QVERIFY2(bad.err.contains("usage: tensorscope-cli ls [--json] [--filter GLOB] FILE"),
+                 bad.err.constData());
     }
 
     // The installed page: groff's and lintian's warning checks find nothing, the .gz is the page, and
@@ -206,15 +214,18 @@ private slots:
         env.insert(QStringLiteral("MANWIDTH"), QStringLiteral("200"));
         const QString shown = run(man, {QStringLiteral("-l"), QStringLiteral("-Tutf8"), page}, env).out;
         const QString plain = QString(shown).remove(QRegularExpression(QStringLiteral(".\\x08")));
-        for (const char* section : {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "SEE ALSO"})
+        for (const char* section :
+             {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "SEE ALSO"})
             QVERIFY2(plain.contains(QLatin1Char('\n') + QLatin1String(section) + QLatin1Char('\n')), section);
         for (const auto& [command, options] : expectedOptions()) {
             const qsizetype at = plain.indexOf(QStringLiteral("\n   ") + command + QLatin1Char('\n'));
             QVERIFY2(at >= 0, qPrintable(command));
-            const qsizetype end = plain.indexOf(QRegularExpression(QStringLiteral("\\n   [a-z]+\\n|\\nOPTIONS\\n")), at + 1);
+            const qsizetype end =
+                plain.indexOf(QRegularExpression(QStringLiteral("\\n   [a-z]+\\n|\\nOPTIONS\\n")), at + 1);
             const QString part = plain.mid(at, end - at);
             for (const QString& o : options)
-                QVERIFY2(part.contains(QRegularExpression(QStringLiteral("\\n +(-o, )?") + QRegularExpression::escape(dashed(o)) +
+                QVERIFY2(part.contains(QRegularExpression(QStringLiteral("\\n +(-o, )?") +
+                                                          QRegularExpression::escape(dashed(o)) +
                                                           QStringLiteral("\\b"))) ||
                              (o == QStringLiteral("o") && part.contains(QStringLiteral("-o, --output"))),
                          qPrintable(command + QLatin1Char(' ') + o));
@@ -233,7 +244,8 @@ private slots:
             const QString program = tool(shell);
             QVERIFY(!program.isEmpty());
             const Proc p = run(program, {QStringLiteral("-n"), script});
-            QVERIFY2(p.exitCode == 0 && p.err.isEmpty(), qPrintable(QLatin1String(shell) + QLatin1Char(' ') + p.err));
+            QVERIFY2(p.exitCode == 0 && p.err.isEmpty(),
+                     qPrintable(QLatin1String(shell) + QLatin1Char(' ') + p.err));
         }
     }
 
@@ -246,14 +258,16 @@ private slots:
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("shards")));
         QFile(dir.filePath(QStringLiteral("model.safetensors"))).open(QIODevice::WriteOnly);
         auto complete = [&](const QStringList& words) {
-            QString script = QStringLiteral("source \"$1\"; [ \"$(complete -p tensorscope-cli)\" = "
-                                            "'complete -F _tensorscope_cli tensorscope-cli' ] || exit 3; COMP_WORDS=(");
+            QString script =
+                QStringLiteral("source \"$1\"; [ \"$(complete -p tensorscope-cli)\" = "
+                               "'complete -F _tensorscope_cli tensorscope-cli' ] || exit 3; COMP_WORDS=(");
             for (const QString& w : words)
                 script += QLatin1Char('\'') + w + QStringLiteral("' ");
             script += QStringLiteral("); COMP_CWORD=%1; _tensorscope_cli; printf '%s\\n' \"${COMPREPLY[@]}\"")
                           .arg(words.size() - 1);
-            const Proc p = run(bash, {QStringLiteral("-c"), script, QStringLiteral("bash"),
-                                      generated(QStringLiteral("bash-completion/completions/tensorscope-cli"))},
+            const Proc p = run(bash,
+                               {QStringLiteral("-c"), script, QStringLiteral("bash"),
+                                generated(QStringLiteral("bash-completion/completions/tensorscope-cli"))},
                                QProcessEnvironment::systemEnvironment(), dir.path());
             if (p.exitCode != 0)
                 qWarning("bash: %d %s", p.exitCode, qPrintable(p.err));
@@ -263,19 +277,25 @@ private slots:
         };
         const QString cli = QStringLiteral("tensorscope-cli");
         QCOMPARE(complete({cli, QStringLiteral("in")}), QStringList{QStringLiteral("info")});
-        QCOMPARE(complete({cli, QStringLiteral("s")}), (QStringList{QStringLiteral("scan"), QStringLiteral("stats")}));
+        QCOMPARE(complete({cli, QStringLiteral("s")}),
+                 (QStringList{QStringLiteral("scan"), QStringLiteral("stats")}));
         QCOMPARE(complete({cli, QStringLiteral("convert"), QStringLiteral("--dt")}),
                  (QStringList{QStringLiteral("--dtype"), QStringLiteral("--dtype-for")}));
         QCOMPARE(complete({cli, QStringLiteral("convert"), QStringLiteral("--dtype"), QStringLiteral("F8")}),
                  (QStringList{QStringLiteral("F8_E4M3"), QStringLiteral("F8_E5M2")}));
-        QCOMPARE(complete({cli, QStringLiteral("convert"), QStringLiteral("--dtype"), QStringLiteral("="), QStringLiteral("BF")}),
+        QCOMPARE(complete({cli, QStringLiteral("convert"), QStringLiteral("--dtype"), QStringLiteral("="),
+                           QStringLiteral("BF")}),
                  QStringList{QStringLiteral("BF16")});
-        QCOMPARE(complete({cli, QStringLiteral("scan"), QStringLiteral("--n")}), QStringList{QStringLiteral("--nan-inf-only")});
-        QCOMPARE(complete({cli, QStringLiteral("info"), QStringLiteral("mo")}), QStringList{QStringLiteral("model.safetensors")});
+        QCOMPARE(complete({cli, QStringLiteral("scan"), QStringLiteral("--n")}),
+                 QStringList{QStringLiteral("--nan-inf-only")});
+        QCOMPARE(complete({cli, QStringLiteral("info"), QStringLiteral("mo")}),
+                 QStringList{QStringLiteral("model.safetensors")});
         QCOMPARE(complete({cli, QStringLiteral("convert"), QStringLiteral("-o"), QStringLiteral("sh")}),
                  QStringList{QStringLiteral("shards")});
-        QCOMPARE(complete({cli, QStringLiteral("ls"), QStringLiteral("--filter"), QStringLiteral("mo")}), QStringList{});
-        QCOMPARE(complete({cli, QStringLiteral("help"), QStringLiteral("ex")}), QStringList{QStringLiteral("export")});
+        QCOMPARE(complete({cli, QStringLiteral("ls"), QStringLiteral("--filter"), QStringLiteral("mo")}),
+                 QStringList{});
+        QCOMPARE(complete({cli, QStringLiteral("help"), QStringLiteral("ex")}),
+                 QStringList{QStringLiteral("export")});
     }
 
     // fish: `complete -C` asks fish what it would offer on the command line.
@@ -290,10 +310,12 @@ private slots:
             env.insert(QStringLiteral("HOME"), dir.path()); // no user's fish configuration
             env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral(".config")));
             env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath(QStringLiteral(".local")));
-            const Proc p = run(fish, {QStringLiteral("--no-config"), QStringLiteral("-c"),
-                                      QStringLiteral("source $argv[1]; complete -C $argv[2]"),
-                                      generated(QStringLiteral("fish/vendor_completions.d/tensorscope-cli.fish")), line},
-                               env, dir.path());
+            const Proc p =
+                run(fish,
+                    {QStringLiteral("--no-config"), QStringLiteral("-c"),
+                     QStringLiteral("source $argv[1]; complete -C $argv[2]"),
+                     generated(QStringLiteral("fish/vendor_completions.d/tensorscope-cli.fish")), line},
+                    env, dir.path());
             if (p.exitCode != 0)
                 qWarning("fish: %d %s", p.exitCode, qPrintable(p.err));
             QStringList got;
@@ -305,10 +327,14 @@ private slots:
         const QStringList commands = complete(QStringLiteral("tensorscope-cli "));
         for (const auto& [command, options] : expectedOptions())
             QVERIFY2(commands.contains(command), qPrintable(commands.join(QLatin1Char(' '))));
-        QVERIFY2(!commands.contains(QStringLiteral("model.safetensors")), "files offered in place of a command");
-        QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dtype B")), QStringList{QStringLiteral("BF16")});
-        QCOMPARE(complete(QStringLiteral("tensorscope-cli scan --n")), QStringList{QStringLiteral("--nan-inf-only")});
-        QCOMPARE(complete(QStringLiteral("tensorscope-cli info mo")), QStringList{QStringLiteral("model.safetensors")});
+        QVERIFY2(!commands.contains(QStringLiteral("model.safetensors")),
+                 "files offered in place of a command");
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dtype B")),
+                 QStringList{QStringLiteral("BF16")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli scan --n")),
+                 QStringList{QStringLiteral("--nan-inf-only")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli info mo")),
+                 QStringList{QStringLiteral("model.safetensors")});
         const QStringList metaOptions = complete(QStringLiteral("tensorscope-cli meta --"));
         for (const QString& o : expectedOptions().at(3).second)
             QVERIFY2(o.size() == 1 || metaOptions.contains(dashed(o)), qPrintable(o));
@@ -324,10 +350,11 @@ private slots:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HOME"), dir.path());
         env.insert(QStringLiteral("ZDOTDIR"), dir.path());
-        const Proc p = run(zsh, {QStringLiteral("-f"), QStringLiteral("-c"),
-                                 QStringLiteral("fpath=($1 $fpath); autoload -U compinit; compinit -u -D; "
-                                                "print -r -- $_comps[tensorscope-cli]"),
-                                 QStringLiteral("zsh"), generated(QStringLiteral("zsh/vendor-completions"))},
+        const Proc p = run(zsh,
+                           {QStringLiteral("-f"), QStringLiteral("-c"),
+                            QStringLiteral("fpath=($1 $fpath); autoload -U compinit; compinit -u -D; "
+                                           "print -r -- $_comps[tensorscope-cli]"),
+                            QStringLiteral("zsh"), generated(QStringLiteral("zsh/vendor-completions"))},
                            env, dir.path());
         QCOMPARE(p.exitCode, 0);
         QCOMPARE(p.out.trimmed(), QStringLiteral("_tensorscope-cli"));
@@ -347,8 +374,9 @@ private slots:
         env.insert(QStringLiteral("ZDOTDIR"), dir.path());
         env.insert(QStringLiteral("TERM"), QStringLiteral("dumb"));
         auto complete = [&](const QString& line) {
-            const Proc p = run(zsh, {QStringLiteral("-f"), QStringLiteral(TS_CLI_TESTS_DIR "/zsh_complete.zsh"),
-                                     generated(QStringLiteral("zsh/vendor-completions")), line},
+            const Proc p = run(zsh,
+                               {QStringLiteral("-f"), QStringLiteral(TS_CLI_TESTS_DIR "/zsh_complete.zsh"),
+                                generated(QStringLiteral("zsh/vendor-completions")), line},
                                env, dir.path());
             if (p.exitCode != 0)
                 qWarning("zsh: %d %s", p.exitCode, qPrintable(p.err));
@@ -363,9 +391,12 @@ private slots:
         QCOMPARE(complete(QStringLiteral("tensorscope-cli conv")), QStringList{QStringLiteral("convert")});
         QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dt")),
                  (QStringList{QStringLiteral("--dtype"), QStringLiteral("--dtype-for")}));
-        QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dtype B")), QStringList{QStringLiteral("BF16")});
-        QCOMPARE(complete(QStringLiteral("tensorscope-cli scan --n")), QStringList{QStringLiteral("--nan-inf-only")});
-        QCOMPARE(complete(QStringLiteral("tensorscope-cli info mo")), QStringList{QStringLiteral("model.safetensors")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli convert --dtype B")),
+                 QStringList{QStringLiteral("BF16")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli scan --n")),
+                 QStringList{QStringLiteral("--nan-inf-only")});
+        QCOMPARE(complete(QStringLiteral("tensorscope-cli info mo")),
+                 QStringList{QStringLiteral("model.safetensors")});
         QCOMPARE(complete(QStringLiteral("tensorscope-cli help ex")), QStringList{QStringLiteral("export")});
     }
 };

@@ -14,9 +14,10 @@ namespace {
 const QString kBinary = QStringLiteral(TS_BINARY_DIR "/bin/tensorscope");
 const QString kPage = QStringLiteral(TS_BINARY_DIR "/share/man/man1/tensorscope.1");
 
-const QStringList kOptions = {QStringLiteral("--screenshot"), QStringLiteral("--page"),   QStringLiteral("--select"),
-                              QStringLiteral("--size"),       QStringLiteral("--dark"),   QStringLiteral("--new-window"),
-                              QStringLiteral("--shot-delay"), QStringLiteral("--help"),   QStringLiteral("--version")};
+const QStringList kOptions = {
+    QStringLiteral("--screenshot"), QStringLiteral("--page"), QStringLiteral("--select"),
+    QStringLiteral("--size"),       QStringLiteral("--dark"), QStringLiteral("--new-window"),
+    QStringLiteral("--shot-delay"), QStringLiteral("--help"), QStringLiteral("--version")};
 
 struct Run {
     bool crashed = true;
@@ -39,7 +40,8 @@ Run headless(const QStringList& args, const QString& workingDir = {})
     p.start(kBinary, args);
     if (!p.waitForFinished(60000))
         p.kill();
-    return {p.exitStatus() != QProcess::NormalExit, p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() != QProcess::NormalExit, p.exitCode(), p.readAllStandardOutput(),
+            p.readAllStandardError()};
 }
 
 } // namespace
@@ -97,8 +99,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString shot = dir.filePath(QStringLiteral("start.png"));
-        const Run r = headless({QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("--screenshot"),
-                                shot, QStringLiteral("--size"), QStringLiteral("640x400")},
+        const Run r = headless({QStringLiteral("-platform"), QStringLiteral("offscreen"),
+                                QStringLiteral("--screenshot"), shot, QStringLiteral("--size"),
+                                QStringLiteral("640x400")},
                                dir.path());
         QVERIFY2(!r.crashed, r.err.constData());
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -114,8 +117,9 @@ private slots:
         QFile f(kPage);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray roff = f.readAll();
-        for (const char* section : {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH EXIT STATUS",
-                                    ".SH ENVIRONMENT", ".SH FILES", ".SH SEE ALSO", "TENSORSCOPE_INSTANCE_KEY"})
+        for (const char* section :
+             {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH EXIT STATUS",
+              ".SH ENVIRONMENT", ".SH FILES", ".SH SEE ALSO", "TENSORSCOPE_INSTANCE_KEY"})
             QVERIFY2(roff.contains(section), section);
         for (const QString& o : kOptions) // in roff an option's leading dashes are \- (a typed minus)
             QVERIFY2(roff.contains(QByteArray("\\-\\-" + o.mid(2).toUtf8())), qPrintable(o));
