@@ -8,7 +8,7 @@ unset(ENV{DISPLAY})
 unset(ENV{WAYLAND_DISPLAY})
 unset(ENV{QT_QPA_PLATFORM})
 # A sanitizer build's leak report at exit would fail the build; leaks are the tests' business.
-set(ENV{ASAN_OPTIONS} "detect_leaks=0:$ENV{ASAN_OPTIONS}")
+set(ENV{ASAN_OPTIONS} "$ENV{ASAN_OPTIONS}:detect_leaks=0") # the last setting wins
 execute_process(COMMAND "${EXE}" ${args} OUTPUT_FILE "${OUT}.tmp" ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   file(REMOVE "${OUT}.tmp")
