@@ -13,6 +13,7 @@ packages=(
   python3 python3-numpy
   clang libclang-rt-14-dev
   file dpkg-dev fakeroot lintian devscripts
+  groff-base man-db zsh fish
   fonts-dejavu-core
 )
 

@@ -44,17 +44,6 @@ int exitFor(const Error& error)
     }
 }
 
-bool parseOrExplain(QCommandLineParser& parser, const QStringList& args, const QString& usage)
-{
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    if (!parser.parse(args)) {
-        err(QStringLiteral("tensorscope-cli: ") + terminalSafe(parser.errorText())); // quotes the argument
-        err(usage);
-        return false;
-    }
-    return true;
-}
-
 QString formatTable(const QList<QStringList>& rows)
 {
     // Cells are escaped as they are measured and again as they are written, rather than kept:

@@ -21,8 +21,6 @@ void err(const QString& text);           // stderr, UTF-8, newline added
 void err(const Error& error);            // its sentence, escaped whole: it embeds names and paths
 // An Error becomes exit 2 when it is about the file system or arguments, 1 when the file is bad.
 int exitFor(const Error& error);
-// Parses a subcommand's arguments; on a usage error prints it and returns false.
-bool parseOrExplain(QCommandLineParser& parser, const QStringList& args, const QString& usage);
 // Left-aligned columns, widths from the widest cell. Every cell goes through terminalSafe():
 // pass raw values.
 QString formatTable(const QList<QStringList>& rows);

@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 #include "TerminalProgress.h"
@@ -18,11 +19,6 @@
 
 namespace ts::cli {
 namespace {
-
-const QString kUsage = QStringLiteral(
-    "usage: tensorscope-cli convert IN... -o OUT [--dtype D] [--dtype-for GLOB=D]... [--include GLOB]... "
-    "[--exclude GLOB]... [--rename REGEX=REPLACEMENT]... [--shard-size SIZE] [--set K=V]... [--unset K]... "
-    "[--header-slack BYTES] [--dry-run] [--json]");
 
 // "A=B" split at the first '=' (or the last, for GLOB=DTYPE where the dtype has none).
 std::optional<std::pair<QString, QString>> splitAssignment(const QString& text, bool atLast)
@@ -127,7 +123,7 @@ ProgressCallback terminalProgress(const QString& what)
 int usageError(const QString& message)
 {
     err(QStringLiteral("tensorscope-cli: ") + terminalSafe(message));
-    err(kUsage);
+    err(help::usageLine(QStringLiteral("convert")));
     return ExitUsage;
 }
 
@@ -136,35 +132,8 @@ int usageError(const QString& message)
 int runConvert(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Output file, or folder with --shard-size."),
-                      QStringLiteral("OUT")});
-    parser.addOption(
-        {QStringLiteral("dtype"), QStringLiteral("Convert floating tensors to D."), QStringLiteral("D")});
-    parser.addOption({QStringLiteral("dtype-for"),
-                      QStringLiteral("Convert tensors matching GLOB to D (repeatable; last match wins)."),
-                      QStringLiteral("GLOB=D")});
-    parser.addOption({QStringLiteral("include"),
-                      QStringLiteral("Keep only tensors matching GLOB (repeatable)."),
-                      QStringLiteral("GLOB")});
-    parser.addOption({QStringLiteral("exclude"), QStringLiteral("Drop tensors matching GLOB (repeatable)."),
-                      QStringLiteral("GLOB")});
-    parser.addOption({QStringLiteral("rename"), QStringLiteral("Rename tensors (repeatable, in order)."),
-                      QStringLiteral("REGEX=REPLACEMENT")});
-    parser.addOption({QStringLiteral("shard-size"),
-                      QStringLiteral("Write Hugging Face shards of at most SIZE."), QStringLiteral("SIZE")});
-    parser.addOption({QStringLiteral("set"), QStringLiteral("Set metadata KEY to VALUE (repeatable)."),
-                      QStringLiteral("KEY=VALUE")});
-    parser.addOption({QStringLiteral("unset"), QStringLiteral("Remove metadata KEY (repeatable)."),
-                      QStringLiteral("KEY")});
-    parser.addOption({QStringLiteral("header-slack"), QStringLiteral("Pad each header with BYTES spaces."),
-                      QStringLiteral("BYTES"), QStringLiteral("0")});
-    parser.addOption({QStringLiteral("dry-run"), QStringLiteral("Print the report and write nothing.")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable report.")});
-    parser.addPositionalArgument(QStringLiteral("IN"),
-                                 QStringLiteral("Input files, index .json files or folders."));
-    if (!parseOrExplain(parser, args, kUsage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("convert"), args))
+        return *answered;
     const QStringList inputs = parser.positionalArguments();
     const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
     if (inputs.isEmpty())
@@ -176,15 +145,14 @@ int runConvert(const QStringList& args)
     if (parser.isSet(QStringLiteral("dtype"))) {
         options.dtype = targetDtype(parser.value(QStringLiteral("dtype")));
         if (!options.dtype)
-            return usageError(QStringLiteral("--dtype must be one of F32, F16, BF16, F64, F8_E4M3, F8_E5M2"));
+            return usageError(QStringLiteral("--dtype must be one of ") + convertDtypes().join(QStringLiteral(", ")));
     }
     for (const QString& v : parser.values(QStringLiteral("dtype-for"))) {
         const auto kv = splitAssignment(v, true);
         const auto d = kv ? targetDtype(kv->second) : std::nullopt;
         if (!d)
-            return usageError(QStringLiteral("--dtype-for expects GLOB=D with D one of F32, F16, BF16, F64, "
-                                             "F8_E4M3, F8_E5M2; got \"%1\"")
-                                  .arg(v));
+            return usageError(QStringLiteral("--dtype-for expects GLOB=D with D one of %1; got \"%2\"")
+                                  .arg(convertDtypes().join(QStringLiteral(", ")), v));
         options.dtypeFor.emplace_back(kv->first, *d);
     }
     options.include = parser.values(QStringLiteral("include"));

@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 
@@ -14,17 +15,9 @@ namespace ts::cli {
 int runExport(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("OUT.npy or OUT.csv."),
-                      QStringLiteral("OUT")});
-    parser.addOption({QStringLiteral("force"),
-                      QStringLiteral("Replace OUT if it exists (never one of the model's own files).")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A model."));
-    parser.addPositionalArgument(QStringLiteral("TENSOR"), QStringLiteral("The tensor's full name."));
-    const QString usage =
-        QStringLiteral("usage: tensorscope-cli export FILE TENSOR -o OUT.npy|OUT.csv [--force]");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("export"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("export"));
     if (parser.positionalArguments().size() != 2 || !parser.isSet(QStringLiteral("output"))) {
         err(usage);
         return ExitUsage;

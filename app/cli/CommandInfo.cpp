@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 
@@ -112,11 +113,9 @@ void printText(const Model& model, const NameTree& tree)
 int runInfo(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to describe."));
-    const QString usage = QStringLiteral("usage: tensorscope-cli info [--json] FILE");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("info"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("info"));
     if (parser.positionalArguments().size() != 1) {
         err(usage);
         return ExitUsage;

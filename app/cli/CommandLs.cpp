@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 
@@ -15,12 +16,9 @@ namespace ts::cli {
 int runLs(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
-    parser.addOption({QStringLiteral("filter"), QStringLiteral("Only tensors whose name matches GLOB."), QStringLiteral("GLOB")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to list."));
-    const QString usage = QStringLiteral("usage: tensorscope-cli ls [--json] [--filter GLOB] FILE");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("ls"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("ls"));
     if (parser.positionalArguments().size() != 1) {
         err(usage);
         return ExitUsage;

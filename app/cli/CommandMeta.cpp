@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 
@@ -21,26 +22,9 @@ namespace ts::cli {
 int runMeta(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the metadata as a JSON object (null when absent).")});
-    parser.addOption({QStringLiteral("set"), QStringLiteral("Set KEY to VALUE (repeatable)."), QStringLiteral("KEY=VALUE")});
-    parser.addOption({QStringLiteral("unset"), QStringLiteral("Remove KEY (repeatable)."), QStringLiteral("KEY")});
-    parser.addOption({QStringLiteral("clear"), QStringLiteral("Remove every key before applying --set.")});
-    parser.addOption({QStringLiteral("no-metadata"), QStringLiteral("Write the file without a __metadata__ entry at all.")});
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to OUT instead of FILE."), QStringLiteral("OUT")});
-    parser.addOption({QStringLiteral("header-slack"), QStringLiteral("Pad the header with BYTES spaces for later in-place edits."),
-                      QStringLiteral("BYTES"), QStringLiteral("0")});
-    parser.addOption({QStringLiteral("no-in-place"),
-                      QStringLiteral("Always rewrite the whole file, even when the new header fits in the old one.")});
-    parser.addOption({QStringLiteral("force"),
-                      QStringLiteral("Replace a read-only or hard-linked file anyway (always by a full rewrite).")});
-    parser.addOption({QStringLiteral("wait"), QStringLiteral("Wait up to SECONDS for another process saving the file."),
-                      QStringLiteral("SECONDS"), QStringLiteral("10")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .safetensors file."));
-    const QString usage = QStringLiteral(
-        "usage: tensorscope-cli meta FILE [--set KEY=VALUE]... [--unset KEY]... [--clear] [--no-metadata] [-o OUT] "
-        "[--header-slack BYTES] [--no-in-place] [--force] [--wait SECONDS] [--json]");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("meta"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("meta"));
     if (parser.positionalArguments().size() != 1) {
         err(usage);
         return ExitUsage;

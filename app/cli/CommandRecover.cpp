@@ -1,6 +1,7 @@
 // tensorscope-cli recover: the explicit act that applies or deletes what an interrupted save left
 // beside a model. Every read command only reports these (InterruptedSave, LeftoverTemporary).
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 
 #include "AtomicFile.h"
@@ -88,17 +89,9 @@ Outcome recoverOne(const QString& file, bool discard, bool removeLeftovers)
 int runRecover(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("One JSON object per file.")});
-    parser.addOption({QStringLiteral("discard"),
-                      QStringLiteral("Delete the journal and keep the file as it is now, instead of restoring.")});
-    parser.addOption({QStringLiteral("remove-leftovers"),
-                      QStringLiteral("Also delete hidden temporary files of killed saves of FILE.")});
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("A .safetensors file, a shard index or a model folder."));
-    const QString usage =
-        QStringLiteral("usage: tensorscope-cli recover FILE [--discard] [--remove-leftovers] [--json]");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("recover"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("recover"));
     if (parser.positionalArguments().size() != 1) {
         err(usage);
         return ExitUsage;

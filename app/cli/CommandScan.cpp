@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 #include "TerminalProgress.h"
@@ -60,17 +61,9 @@ void printText(const Model& model, const ScanResult& result, bool nanInfOnly)
 int runScan(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
-    parser.addOption({QStringLiteral("threads"), QStringLiteral("Worker threads (default: one per core)."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("nan-inf-only"),
-                      QStringLiteral("Only look for NaN and Inf (no statistics, no other findings): a "
-                                     "memory-speed check for CI.")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to scan."));
-    const QString usage =
-        QStringLiteral("usage: tensorscope-cli scan FILE [--json] [--threads N] [--nan-inf-only]");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("scan"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("scan"));
     if (parser.positionalArguments().size() != 1) {
         err(usage);
         return ExitUsage;

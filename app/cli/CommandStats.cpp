@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 #include "TerminalProgress.h"
@@ -116,16 +117,9 @@ void printJson(const Model& model, const ScanResult& result)
 int runStats(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Machine-readable output.")});
-    parser.addOption({QStringLiteral("bins"),
-                      QStringLiteral("Histogram bins (default %1).").arg(kDefaultBins), QStringLiteral("N")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Model to read."));
-    parser.addPositionalArgument(QStringLiteral("TENSOR"),
-                                 QStringLiteral("Tensors to describe (default: all)."),
-                                 QStringLiteral("[TENSOR...]"));
-    const QString usage = QStringLiteral("usage: tensorscope-cli stats FILE [TENSOR...] [--bins N] [--json]");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("stats"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("stats"));
     QStringList positional = parser.positionalArguments();
     if (positional.isEmpty()) {
         err(usage);

@@ -1,4 +1,5 @@
 #include "CliOutput.h"
+#include "CommandHelp.h"
 #include "Commands.h"
 #include "ModelOpening.h"
 
@@ -76,11 +77,9 @@ void printText(const Verdict& v)
 int runValidate(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("One JSON object per line and file.")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Files to check."), QStringLiteral("FILE..."));
-    const QString usage = QStringLiteral("usage: tensorscope-cli validate [--json] FILE...");
-    if (!parseOrExplain(parser, args, usage))
-        return ExitUsage;
+    if (const auto answered = parseCommand(parser, QStringLiteral("validate"), args))
+        return *answered;
+    const QString usage = help::usageLine(QStringLiteral("validate"));
     if (parser.positionalArguments().isEmpty()) {
         err(usage);
         return ExitUsage;

@@ -1,12 +1,12 @@
 // tensorscope [FILE|FOLDER|index.json]...: the window.
 
 #include "DocumentWidget.h"
+#include "GuiOptions.h"
 #include "MainWindow.h"
 #include "ScanView.h"
 #include "SingleInstance.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QFile>
 #include <QIcon>
 #include <QPalette>
@@ -60,6 +60,10 @@ QPalette darkPalette()
 
 int main(int argc, char** argv)
 {
+    // Before QApplication: --help and --version must answer where there is no display.
+    ts::app::GuiOptions options;
+    if (const std::optional<int> answered = options.parse(argc, argv))
+        return *answered;
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tensorscope"));
     QApplication::setOrganizationDomain(QStringLiteral("tensorscope.github.io"));
@@ -68,34 +72,10 @@ int main(int argc, char** argv)
     QGuiApplication::setDesktopFileName(QStringLiteral(TENSORSCOPE_APP_ID));
     QApplication::setWindowIcon(appIcon());
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Inspector for .safetensors model files."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("paths"),
-        QStringLiteral("A .safetensors file, a sharded model's folder or its index.json."),
-        QStringLiteral("[FILE|FOLDER|index.json...]"));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Save an image of the window once the files are open, then quit."),
-        QStringLiteral("png"));
-    const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("Page to show: summary, tensors, metadata, header, scan (starts a scan) or "
-                                                 "nan-inf (starts the NaN/Inf check)."),
-                                  QStringLiteral("page"), QStringLiteral("summary"));
-    const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select a tensor by name."),
-                                    QStringLiteral("name"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x820."),
-                                  QStringLiteral("WxH"));
-    const QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Use a dark palette."));
-    const QCommandLineOption delay(QStringLiteral("shot-delay"),
-                                   QStringLiteral("Milliseconds between loading and the screenshot (plots compute off the UI thread)."),
-                                   QStringLiteral("ms"), QStringLiteral("400"));
-    const QCommandLineOption newWindow(QStringLiteral("new-window"),
-                                       QStringLiteral("Open a separate window instead of a tab in the running one."));
-    parser.addOptions({screenshot, page, select, size, dark, newWindow, delay});
-    parser.process(app);
+    const QCommandLineParser& parser = options.parser();
+    const QCommandLineOption &screenshot = options.screenshot(), &page = options.page(),
+                             &select = options.select(), &size = options.size(), &dark = options.dark(),
+                             &newWindow = options.newWindow(), &delay = options.shotDelay();
 
     if (parser.isSet(dark)) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));

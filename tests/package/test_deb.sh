@@ -112,6 +112,38 @@ if grep -qx /usr/bin/tensorscope "$tmp/deb-files"; then
                      *) fail "Depends lacks libqt6widgets6: '$depends'" ;; esac
 fi
 
+# ---- man pages and shell completions (issue 22) -------------------------------------------------
+# Written at build time by the binaries from their own option tables (tensorscope --help-man,
+# tensorscope-cli --help-man / --completion SHELL), installed where man and Debian's bash-completion,
+# zsh and fish look. They come with the binaries, so TS_PACKAGE_ALLOW_NO_BINARIES excuses them too.
+docs=(/usr/share/man/man1/tensorscope.1.gz /usr/share/man/man1/tensorscope-cli.1.gz
+      /usr/share/bash-completion/completions/tensorscope-cli
+      /usr/share/zsh/vendor-completions/_tensorscope-cli
+      /usr/share/fish/vendor_completions.d/tensorscope-cli.fish)
+if [ "${TS_PACKAGE_ALLOW_NO_BINARIES:-0}" != 1 ]; then
+  expected+=("${docs[@]}")   # installed and owned by the package: checked after dpkg -i below
+  for f in "${docs[@]}"; do
+    grep -qx "$f" "$tmp/deb-files" && pass "package has $f" || fail "package lacks $f"
+  done
+fi
+for page in "$tmp"/root/usr/share/man/man1/tensorscope*.1.gz; do
+  [ -f "$page" ] || continue
+  # lintian's own check (groff-message), and gzip -9n: no time stamp in the header (bytes 4-7).
+  warnings=$(LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$page" 2>&1 >/dev/null)
+  [ -z "$warnings" ] && pass "man --warnings $(basename "$page")" || fail "$(basename "$page"): $warnings"
+  [ "$(od -An -tu4 -j4 -N4 "$page" | tr -d ' ')" = 0 ] && pass "$(basename "$page") has no gzip time stamp" ||
+    fail "$(basename "$page") has a gzip time stamp (gzip -n)"
+done
+for shell in bash zsh fish; do
+  case $shell in
+    bash) script=$tmp/root/usr/share/bash-completion/completions/tensorscope-cli ;;
+    zsh) script=$tmp/root/usr/share/zsh/vendor-completions/_tensorscope-cli ;;
+    fish) script=$tmp/root/usr/share/fish/vendor_completions.d/tensorscope-cli.fish ;;
+  esac
+  [ -f "$script" ] && command -v "$shell" >/dev/null || continue
+  "$shell" -n "$script" && pass "$shell -n $(basename "$script")" || fail "$shell -n $(basename "$script")"
+done
+
 # ---- the binaries are hardened (TENSORSCOPE_HARDEN in CMakeLists.txt) --------------------------
 # What Debian asks of its own packages, on the files as packaged (stripped): a position-independent
 # executable, RELRO bound at start-up, a stack protector, checked (_FORTIFY_SOURCE) libc calls.

@@ -1,0 +1,190 @@
+#include "CommandTable.h"
+
+namespace ts::cli {
+namespace {
+
+using namespace Qt::StringLiterals;
+
+OptionSpec flag(const QString& name, const QString& description)
+{
+    return OptionSpec::flag({name}, description);
+}
+
+OptionSpec json(const QString& description)
+{
+    return flag(u"json"_s, description);
+}
+
+OptionSpec value(const QStringList& names, const QString& valueName, const QString& description,
+                 ValueKind kind = ValueKind::Text)
+{
+    OptionSpec o = OptionSpec::flag(names, description);
+    o.valueName = valueName;
+    o.kind = kind;
+    return o;
+}
+
+OptionSpec repeatable(OptionSpec o)
+{
+    o.repeatable = true;
+    return o;
+}
+
+OptionSpec required(OptionSpec o)
+{
+    o.required = true;
+    return o;
+}
+
+OptionSpec withDefault(OptionSpec o, const QString& defaultValue)
+{
+    o.defaultValue = defaultValue;
+    return o;
+}
+
+QList<CommandSpec> buildTable()
+{
+    const OptionSpec set =
+        repeatable(value({u"set"_s}, u"KEY=VALUE"_s, u"Set metadata KEY to VALUE (repeatable)."_s));
+    const OptionSpec unset =
+        repeatable(value({u"unset"_s}, u"KEY"_s, u"Remove metadata KEY (repeatable)."_s));
+    return {
+        {u"info"_s,
+         u"FILE"_s,
+         u"tensor count, parameters and bytes per dtype, header size, metadata, warnings"_s,
+         u"Describe a model: how many tensors and parameters it has, the bytes per dtype, the header size, "
+         "its metadata and every warning the format check raised."_s,
+         {json(u"Machine-readable output."_s)}},
+        {u"ls"_s,
+         u"FILE"_s,
+         u"list tensors (name, dtype, shape, parameters, bytes, offsets)"_s,
+         u"List the tensors of a model with their dtype, shape, parameter count, size and data offsets."_s,
+         {json(u"Machine-readable output."_s),
+          value({u"filter"_s}, u"GLOB"_s, u"Only tensors whose name matches GLOB."_s)}},
+        {u"validate"_s,
+         u"FILE..."_s,
+         u"check files against the format; exit 1 if any is invalid"_s,
+         u"Check each file against the safetensors format and report what is wrong with it, naming the "
+         "tensor and the byte offset. Exit status 1 when any file is invalid."_s,
+         {json(u"One JSON object per line and file."_s)}},
+        {u"meta"_s,
+         u"FILE"_s,
+         u"print metadata, or write it edited"_s,
+         u"Print the metadata of a file, or write it edited. Without -o the file itself is changed: in "
+         "place behind a journal when the new header fits in the old one, otherwise by an atomic full "
+         "rewrite."_s,
+         {json(u"Print the metadata as a JSON object (null when absent)."_s), set, unset,
+          flag(u"clear"_s, u"Remove every key before applying --set."_s),
+          flag(u"no-metadata"_s, u"Write the file without a __metadata__ entry at all."_s),
+          value({u"o"_s, u"output"_s}, u"OUT"_s, u"Write to OUT instead of FILE."_s, ValueKind::Path),
+          withDefault(value({u"header-slack"_s}, u"BYTES"_s,
+                            u"Pad the header with BYTES spaces for later in-place edits."_s,
+                            ValueKind::Number),
+                      u"0"_s),
+          flag(u"no-in-place"_s,
+               u"Always rewrite the whole file, even when the new header fits in the old one."_s),
+          flag(u"force"_s, u"Replace a read-only or hard-linked file anyway (always by a full rewrite)."_s),
+          withDefault(value({u"wait"_s}, u"SECONDS"_s,
+                            u"Wait up to SECONDS for another process saving the file."_s, ValueKind::Number),
+                      u"10"_s)}},
+        {u"recover"_s,
+         u"FILE"_s,
+         u"restore the header an interrupted in-place save left in a journal"_s,
+         u"Restore the header an interrupted in-place save left in a journal, only when the journal matches "
+         "the file, or delete the journal. Other commands only report such a journal (warning "
+         "InterruptedSave). FILE may be a file, a shard index or a model folder."_s,
+         {json(u"One JSON object per file."_s),
+          flag(u"discard"_s, u"Delete the journal and keep the file as it is now, instead of restoring."_s),
+          flag(u"remove-leftovers"_s, u"Also delete hidden temporary files of killed saves of FILE."_s)}},
+        {u"convert"_s,
+         u"IN..."_s,
+         u"convert dtypes, select, rename, shard or merge"_s,
+         u"Convert dtypes, select, rename, shard or merge tensors of one or more models (files, index "
+         ".json files or folders) and print a per-tensor report of what changes, including values that "
+         "overflow, underflow to zero or are NaN. Nothing is written under the final name until it is "
+         "complete, and never over one of the inputs."_s,
+         {required(value({u"o"_s, u"output"_s}, u"OUT"_s,
+                         u"Output file, or folder with --shard-size (not needed with --dry-run)."_s,
+                         ValueKind::Path)),
+          value({u"dtype"_s}, u"D"_s, u"Convert floating tensors to D."_s, ValueKind::Dtype),
+          repeatable(value(
+              {u"dtype-for"_s}, u"GLOB=D"_s,
+              u"Convert tensors matching GLOB to D, a dtype as for --dtype (repeatable; last match wins)."_s)),
+          repeatable(value({u"include"_s}, u"GLOB"_s, u"Keep only tensors matching GLOB (repeatable)."_s)),
+          repeatable(value({u"exclude"_s}, u"GLOB"_s, u"Drop tensors matching GLOB (repeatable)."_s)),
+          repeatable(
+              value({u"rename"_s}, u"REGEX=REPLACEMENT"_s, u"Rename tensors (repeatable, in order)."_s)),
+          value({u"shard-size"_s}, u"SIZE"_s,
+                u"Write Hugging Face shards of at most SIZE, such as 500MB, 2GB or 1GiB."_s),
+          set, unset,
+          withDefault(value({u"header-slack"_s}, u"BYTES"_s, u"Pad each header with BYTES spaces."_s,
+                            ValueKind::Number),
+                      u"0"_s),
+          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s)}},
+        {u"export"_s,
+         u"FILE TENSOR"_s,
+         u"write one tensor as NumPy .npy or CSV (1-D/2-D)"_s,
+         u"Write one tensor as a NumPy .npy file or, for 1-D and 2-D tensors, as CSV; the format follows "
+         "OUT's extension. An existing OUT is replaced only with --force, and never when it is one of the "
+         "model's own files."_s,
+         {required(value({u"o"_s, u"output"_s}, u"OUT"_s, u"OUT.npy or OUT.csv."_s, ValueKind::Path)),
+          flag(u"force"_s, u"Replace OUT if it exists (never one of the model's own files)."_s)}},
+        {u"stats"_s,
+         u"FILE [TENSOR...]"_s,
+         u"per-tensor statistics and histograms"_s,
+         u"Per-tensor statistics (NaN, Inf and zero counts, min, max, mean, standard deviation, L2 norm) "
+         "and histograms of the named tensors, or of all of them."_s,
+         {json(u"Machine-readable output."_s),
+          withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s)}},
+        {u"scan"_s,
+         u"FILE"_s,
+         u"scan every tensor on all cores; exit 1 if NaN or Inf is found"_s,
+         u"Scan every tensor of a model on all cores for NaN, Inf and other anomalies. Exit status 1 when "
+         "NaN or Inf is found."_s,
+         {json(u"Machine-readable output."_s),
+          value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number),
+          flag(u"nan-inf-only"_s, u"Only look for NaN and Inf (no statistics, no other findings): a "
+                                  "memory-speed check for CI."_s)}},
+    };
+}
+
+} // namespace
+
+const QList<CommandSpec>& commandTable()
+{
+    static const QList<CommandSpec> table = buildTable();
+    return table;
+}
+
+const CommandSpec* findCommand(const QString& name)
+{
+    for (const CommandSpec& c : commandTable()) {
+        if (c.name == name)
+            return &c;
+    }
+    return nullptr;
+}
+
+const QStringList& convertDtypes()
+{
+    static const QStringList dtypes = {u"F32"_s, u"F16"_s, u"BF16"_s, u"F64"_s, u"F8_E4M3"_s, u"F8_E5M2"_s};
+    return dtypes;
+}
+
+QString cliDescription()
+{
+    return u"Inspect .safetensors models from scripts and CI. FILE may be a .safetensors file, a sharded "
+           "model's model.safetensors.index.json, or a folder."_s;
+}
+
+const QList<std::pair<int, QString>>& exitStatuses()
+{
+    static const QList<std::pair<int, QString>> statuses = {
+        {0, u"Success, or the file is valid."_s},
+        {1, u"An invalid file or a failed check (validate, scan)."_s},
+        {2, u"A usage error, or a file that cannot be read or written."_s},
+    };
+    return statuses;
+}
+
+} // namespace ts::cli
