@@ -32,14 +32,15 @@ if(UNIX AND NOT APPLE AND TENSORSCOPE_BUILD_GUI)
           DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/mimetypes")
 endif()
 
-# Debian policy files in share/doc/tensorscope: the licence as `copyright`, and the release history as
-# a Debian-format changelog.gz (gzip -9n: reproducible, no timestamp). Add each release at the top of
-# installer/debian/changelog and to the <releases> of the metainfo.
+# Debian policy files in share/doc/tensorscope: the machine-readable (DEP-5) copyright file, which
+# names every licence in the source and refers to /usr/share/common-licenses/GPL-3 for the GPL text
+# (the plain LICENSE renamed would be a full GPL copy lintian flags, and would leave out the sample
+# model's MIT licence), and the release history as a Debian-format changelog.gz (gzip -9n:
+# reproducible, no timestamp). Add each release at the top of installer/debian/changelog and to the
+# <releases> of the metainfo.
 if(UNIX AND NOT APPLE)
-  if(EXISTS "${PROJECT_SOURCE_DIR}/LICENSE")
-    install(FILES "${PROJECT_SOURCE_DIR}/LICENSE"
-            DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/tensorscope" RENAME copyright)
-  endif()
+  install(FILES "${CMAKE_CURRENT_LIST_DIR}/debian/copyright"
+          DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/tensorscope")
   set(_ts_changelog "${CMAKE_CURRENT_LIST_DIR}/debian/changelog")
   file(STRINGS "${_ts_changelog}" _ts_changelog_head LIMIT_COUNT 1)
   if(NOT _ts_changelog_head MATCHES "^tensorscope \\(${PROJECT_VERSION}\\) ")
