@@ -95,8 +95,9 @@ The package contains the Qt desktop application tensorscope and the command
 line tool tensorscope-cli.")
   # shlibdeps finds the linked libraries; these are loaded at run time or only used by the desktop.
   # (The xcb platform plugin is in libqt6gui6 and the SVG icon engine in libqt6svg6, which shlibdeps
-  # already pulls in.)
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, hicolor-icon-theme, shared-mime-info")
+  # already pulls in.) qt6-translations-l10n puts Qt's own dialogs and buttons into the user's
+  # language (ui/Translations.cpp); without it they stay English, so a recommendation, not a need.
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, hicolor-icon-theme, shared-mime-info, qt6-translations-l10n")
   # No maintainer scripts: dpkg triggers of shared-mime-info, desktop-file-utils and the icon theme
   # update their caches when files land in share/mime/packages, share/applications and share/icons.
   set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "ScanView.h"
 #include "SingleInstance.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -61,6 +62,7 @@ QPalette darkPalette()
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
+    ts::ui::Translations::install(app);
     QApplication::setOrganizationName(QStringLiteral("Tensorscope"));
     QApplication::setOrganizationDomain(QStringLiteral("tensorscope.github.io"));
     QApplication::setApplicationName(QStringLiteral("Tensorscope"));
