@@ -32,14 +32,15 @@ if(UNIX AND NOT APPLE AND TENSORSCOPE_BUILD_GUI)
           DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/mimetypes")
 endif()
 
-# Debian policy files in share/doc/tensorscope: the licence as `copyright`, and the release history as
-# a Debian-format changelog.gz (gzip -9n: reproducible, no timestamp). Add each release at the top of
-# installer/debian/changelog and to the <releases> of the metainfo.
+# Debian policy files in share/doc/tensorscope: the machine-readable (DEP-5) copyright file, which
+# names every licence in the source and refers to /usr/share/common-licenses/GPL-3 for the GPL text
+# (the plain LICENSE renamed would be a full GPL copy lintian flags, and would leave out the sample
+# model's MIT licence), and the release history as a Debian-format changelog.gz (gzip -9n:
+# reproducible, no timestamp). Add each release at the top of installer/debian/changelog and to the
+# <releases> of the metainfo.
 if(UNIX AND NOT APPLE)
-  if(EXISTS "${PROJECT_SOURCE_DIR}/LICENSE")
-    install(FILES "${PROJECT_SOURCE_DIR}/LICENSE"
-            DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/tensorscope" RENAME copyright)
-  endif()
+  install(FILES "${CMAKE_CURRENT_LIST_DIR}/debian/copyright"
+          DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/tensorscope")
   set(_ts_changelog "${CMAKE_CURRENT_LIST_DIR}/debian/changelog")
   file(STRINGS "${_ts_changelog}" _ts_changelog_head LIMIT_COUNT 1)
   if(NOT _ts_changelog_head MATCHES "^tensorscope \\(${PROJECT_VERSION}\\) ")
@@ -94,8 +95,9 @@ The package contains the Qt desktop application tensorscope and the command
 line tool tensorscope-cli.")
   # shlibdeps finds the linked libraries; these are loaded at run time or only used by the desktop.
   # (The xcb platform plugin is in libqt6gui6 and the SVG icon engine in libqt6svg6, which shlibdeps
-  # already pulls in.)
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, hicolor-icon-theme, shared-mime-info")
+  # already pulls in.) qt6-translations-l10n puts Qt's own dialogs and buttons into the user's
+  # language (ui/Translations.cpp); without it they stay English, so a recommendation, not a need.
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, hicolor-icon-theme, shared-mime-info, qt6-translations-l10n")
   # No maintainer scripts: dpkg triggers of shared-mime-info, desktop-file-utils and the icon theme
   # update their caches when files land in share/mime/packages, share/applications and share/icons.
   set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

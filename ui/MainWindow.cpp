@@ -152,9 +152,14 @@ void MainWindow::createActions()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tensorscope"), this, [this] {
+        // The licence follows from what the program links: QCustomPlot is GPL, so the whole is too.
         QMessageBox::about(this, tr("About Tensorscope"),
-                           tr("<h3>Tensorscope %1</h3><p>An inspector for .safetensors model files.</p>")
-                               .arg(QApplication::applicationVersion()));
+                           tr("<h3>Tensorscope %1</h3><p>An inspector for .safetensors model files.</p>"
+                              "<p>Tensorscope is free software under the GNU General Public License, version 3 "
+                              "or (at your option) any later version (GPL-3.0-or-later). It comes with "
+                              "ABSOLUTELY NO WARRANTY.</p>"
+                              "<p>It uses QCustomPlot (GPL-3.0) and Qt %2 (GNU LGPL version 3).</p>")
+                               .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
     m_documentActions << reload << close << find;
 }

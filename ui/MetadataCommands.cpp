@@ -5,19 +5,14 @@
 #include <QCoreApplication>
 
 namespace ts::ui {
-namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ts::ui::MetadataCommands", text);
-}
-
-} // namespace
+// QUndoCommand is no QObject and has no tr(): the context is spelt out at each call (lupdate does
+// not follow helper functions) so that the catalogue files the texts where they are looked up.
 
 SetValueCommand::SetValueCommand(MetadataModel* model, const QString& key, const QString& before,
                                  const QString& after)
-    : QUndoCommand(tr("Edit \u201c%1\u201d").arg(key)), m_model(model), m_key(key), m_before(before),
-      m_after(after)
+    : QUndoCommand(QCoreApplication::translate("ts::ui::MetadataCommands", "Edit \u201c%1\u201d").arg(key)),
+      m_model(model), m_key(key), m_before(before), m_after(after)
 {
 }
 
@@ -32,7 +27,9 @@ void SetValueCommand::redo()
 }
 
 RenameKeyCommand::RenameKeyCommand(MetadataModel* model, const QString& from, const QString& to)
-    : QUndoCommand(tr("Rename \u201c%1\u201d").arg(from)), m_model(model), m_from(from), m_to(to)
+    : QUndoCommand(
+          QCoreApplication::translate("ts::ui::MetadataCommands", "Rename \u201c%1\u201d").arg(from)),
+      m_model(model), m_from(from), m_to(to)
 {
 }
 
@@ -48,7 +45,10 @@ void RenameKeyCommand::redo()
 
 AddRemoveKeyCommand::AddRemoveKeyCommand(MetadataModel* model, Kind kind, int row, const QString& key,
                                          const QString& value)
-    : QUndoCommand(kind == Kind::Add ? tr("Add \u201c%1\u201d").arg(key) : tr("Remove \u201c%1\u201d").arg(key)),
+    : QUndoCommand(
+          kind == Kind::Add
+              ? QCoreApplication::translate("ts::ui::MetadataCommands", "Add \u201c%1\u201d").arg(key)
+              : QCoreApplication::translate("ts::ui::MetadataCommands", "Remove \u201c%1\u201d").arg(key)),
       m_model(model), m_kind(kind), m_row(row), m_key(key), m_value(value)
 {
 }

@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "ScanView.h"
 #include "SingleInstance.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QFile>
@@ -65,6 +66,7 @@ int main(int argc, char** argv)
     if (const std::optional<int> answered = options.parse(argc, argv))
         return *answered;
     QApplication app(argc, argv);
+    ts::ui::Translations::install(app);
     QApplication::setOrganizationName(QStringLiteral("Tensorscope"));
     QApplication::setOrganizationDomain(QStringLiteral("tensorscope.github.io"));
     QApplication::setApplicationName(QStringLiteral("Tensorscope"));

@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 
 app=io.github.tensorscope.Tensorscope
 mime=${app}-application-x-safetensors
-sizes=(16 24 32 48 64 128 256 512)
+sizes=(16 22 24 32 48 64 128 256 512)
 
 render() { # <svg> <size> <out.png>
   mkdir -p "$(dirname "$3")"

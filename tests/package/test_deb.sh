@@ -41,7 +41,7 @@ if dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q installed; then
 fi
 CPACK=${CPACK:-cpack}   # ctest passes the cpack that belongs to the configuring cmake
 for tool in "$CPACK" dpkg dpkg-deb desktop-file-validate appstreamcli xmllint xdg-mime mimetype readelf \
-            hardening-check lintian; do
+            hardening-check lintian file python3; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool missing (installer/install-deps.sh)"; exit 1; }
 done
 for f in "$fixture" "$fixture2" "$index_fixture" "$build/CPackConfig.cmake"; do
@@ -175,6 +175,110 @@ done
 # The hardening tags are of severity info: not shown without --display-info.
 tags=$(lintian --display-info --no-tag-display-limit "$deb" 2>&1 | grep -E '[[:space:]]hardening-' || true)
 [ -z "$tags" ] && pass "lintian: no hardening tags" || fail "lintian hardening tags: $tags"
+
+# ---- a good desktop citizen (issue 22): licence, 22 px icons, German entries, lintian ------------
+# Checked on the package as built, before it is installed. The copyright file must be Debian's
+# machine-readable format (DEP-5), not a licence text renamed: a Format: line first, then
+# paragraphs of "Field: value" lines and indented continuation lines, every Files paragraph with
+# Copyright and License, and every licence it names spelt out in a License paragraph of its own.
+copyright=$tmp/root/usr/share/doc/$PKG/copyright
+dep5_problems() { # <copyright file>: prints what is wrong, nothing when it is well-formed
+  python3 - "$1" <<'PY'
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+fmt = "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+if lines[0] != fmt:
+    print(f"first line is {lines[0]!r}, not {fmt!r}")
+paragraphs, current = [], []
+for n, line in enumerate(lines, 1):
+    if not line.strip():
+        if current:
+            paragraphs.append(current)
+        current = []
+    elif line[0] in " \t":
+        if not current:
+            print(f"line {n}: continuation line outside a field")
+        else:
+            current[-1][1].append(line.strip())
+    elif m := re.match(r"^([A-Za-z][A-Za-z0-9-]*):(.*)$", line):
+        current.append((m.group(1), [m.group(2).strip()]))
+    else:
+        print(f"line {n}: neither 'Field: value' nor a continuation: {line!r}")
+if current:
+    paragraphs.append(current)
+fields = [dict((k, v) for k, v in p) for p in paragraphs]
+header, rest = fields[0], fields[1:]
+for key in ("Upstream-Name", "Source"):
+    if key not in header:
+        print(f"header paragraph has no {key}")
+files = [p for p in rest if "Files" in p]
+licences = {p["License"][0]: p["License"][1:] for p in rest if "Files" not in p and "License" in p}
+if not files:
+    print("no Files paragraph")
+for p in files:
+    for key in ("Copyright", "License"):
+        if key not in p:
+            print(f"Files: {p['Files'][0]} has no {key}")
+    if "License" in p and len(p["License"]) == 1 and p["License"][0] not in licences:
+        print(f"Files: {p['Files'][0]} names licence {p['License'][0]} with no text anywhere")
+for name, body in licences.items():
+    if not body:
+        print(f"License paragraph {name} has no text")
+by_glob = {p["Files"][0]: p for p in files}
+want = {"*": "GPL-3.0-or-later", "resources/samples/*": "MIT"}
+for glob, lic in want.items():
+    got = by_glob.get(glob, {}).get("License", ["(none)"])[0]
+    if got != lic:
+        print(f"Files: {glob} is under {got}, expected {lic}")
+sample = " ".join(by_glob.get("resources/samples/*", {}).get("Copyright", []))
+for holder in ("Vladimir Mandic", "Vincent Mühler"):
+    if holder not in sample:
+        print(f"the sample model's Copyright lacks {holder}")
+if "Permission is hereby granted, free of charge" not in " ".join(licences.get("MIT", [])):
+    print("the MIT paragraph lacks the MIT permission notice")
+if "/usr/share/common-licenses/GPL-3" not in " ".join(licences.get("GPL-3.0-or-later", [])):
+    print("the GPL paragraph does not refer to /usr/share/common-licenses/GPL-3")
+PY
+}
+if [ ! -f "$copyright" ]; then
+  fail "no /usr/share/doc/$PKG/copyright in the package"
+elif problems=$(dep5_problems "$copyright" 2>&1) && [ -z "$problems" ]; then
+  pass "copyright is DEP-5: GPL-3.0-or-later, MIT for resources/samples/*, both licences spelt out"
+else
+  fail "copyright is not the expected DEP-5 file: $problems"
+fi
+[ -f /usr/share/common-licenses/GPL-3 ] || fail "/usr/share/common-licenses/GPL-3, which copyright refers to, is missing"
+
+# KDE's panels and menus ask the theme for 22 px icons; a missing size is scaled from another.
+for icon in "apps/$ID.png" "mimetypes/$ID-application-x-safetensors.png"; do
+  f=$tmp/root/usr/share/icons/hicolor/22x22/$icon
+  if [ ! -f "$f" ]; then fail "no 22x22/$icon in the package"
+  else
+    size=$(file -b "$f" | sed -n 's/^PNG image data, \([0-9]* x [0-9]*\),.*/\1/p')
+    expect_eq "22x22/$icon size" "22 x 22" "$size"
+  fi
+done
+
+# The desktop entry and the metainfo speak German (validity is checked after install below).
+desktop_de=$tmp/root/usr/share/applications/$ID.desktop
+for key in 'Name\[de\]' 'GenericName\[de\]' 'Comment\[de\]' 'Keywords\[de\]'; do
+  grep -q "^$key=." "$desktop_de" && pass "desktop entry has ${key//\\/}" || fail "desktop entry lacks ${key//\\/}"
+done
+for tag in name summary; do
+  grep -q "<$tag xml:lang=\"de\">" "$tmp/root/usr/share/metainfo/$ID.metainfo.xml" &&
+    pass "metainfo has a German <$tag>" || fail "metainfo lacks <$tag xml:lang=\"de\">"
+done
+
+# lintian's verdict on the package: errors fail the test, warnings are shown (no-manual-page is
+# expected until the man pages arrive).
+lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>/dev/null)
+lintian_errors=$(grep '^E:' <<<"$lintian_out" || true)
+lintian_warnings=$(grep '^W:' <<<"$lintian_out" || true)
+if [ -n "$lintian_warnings" ]; then
+  echo "note: lintian warnings:"
+  while read -r line; do echo "  $line"; done <<<"$lintian_warnings"
+fi
+[ -z "$lintian_errors" ] && pass "lintian: no E: tags" || fail "lintian errors: $lintian_errors"
 
 # ---- install ------------------------------------------------------------------------------------
 if dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1; then
