@@ -5,6 +5,7 @@
 #include "Format.h"
 #include "RecentFiles.h"
 #include "StartPage.h"
+#include "WindowMemory.h"
 
 #include <QAction>
 #include <QApplication>
@@ -113,8 +114,8 @@ void MainWindow::createActions()
     createEditingActions(file, close, edit, find);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QString pages[] = {tr("&Summary"), tr("&Tensors"), tr("&Metadata"), tr("Raw &Header")};
-    for (int page = 0; page < 4; ++page) {
+    const QString pages[] = {tr("&Summary"), tr("&Tensors"), tr("&Metadata"), tr("Raw &Header"), tr("S&can")};
+    for (int page = 0; page < 5; ++page) {
         QAction* a = view->addAction(pages[page], this, [this, page] { showPage(page); });
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + page)));
         m_documentActions << a;
@@ -156,6 +157,7 @@ void MainWindow::createActions()
                            tr("<h3>Tensorscope %1</h3><p>An inspector for .safetensors model files.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+    createMemoryActions(file, m_recentMenu->menuAction(), view, help);
     m_documentActions << reload << close << find;
 }
 
@@ -195,6 +197,7 @@ DocumentWidget* MainWindow::openPath(const QString& path)
     m_tabs->setTabToolTip(index, target);
     m_tabs->setCurrentIndex(index);
     watchEditing(doc);
+    rememberDocument(doc);
     connect(doc, &DocumentWidget::stateChanged, this, [this, doc] {
         const int i = m_tabs->indexOf(doc);
         if (i >= 0)
@@ -244,6 +247,8 @@ void MainWindow::closeDocument(int index)
                 closeDocument(m_tabs->indexOf(doc));
         }))
         return;
+    if (m_remember)
+        WindowMemory::saveSplitters(*doc); // the next document opened starts where this one was
     m_undoGroup->removeStack(doc->undoStack());
     m_tabs->removeTab(index);
     doc->deleteLater();
