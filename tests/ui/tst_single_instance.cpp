@@ -133,7 +133,10 @@ private Q_SLOTS:
         second.setProcessEnvironment(env);
         second.start(kBinary, {fixture("face_landmark_68_f32.safetensors")});
         QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 15000);
-        QVERIFY(second.waitForFinished(15000));
+        // The event loop of the wait above may already have seen it exit: waitForFinished() would
+        // then say false.
+        QTRY_COMPARE_WITH_TIMEOUT(second.state(), QProcess::NotRunning, 15000);
+        QCOMPARE(second.exitStatus(), QProcess::NormalExit);
         QCOMPARE(second.exitCode(), 0);
         const auto launch = opened.front().at(1).value<ts::ui::LaunchActivation>();
         QCOMPARE(launch.startupId, QByteArray("filemanager-1_TIME99"));
