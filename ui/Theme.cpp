@@ -33,6 +33,7 @@ Platform& platform()
 
 Theme::Kind s_current = Theme::System;
 bool s_overridden = false;
+bool s_changed = false; // until something else was applied, System is already in force
 
 QPalette darkPalette()
 {
@@ -63,6 +64,9 @@ QPalette darkPalette()
 void Theme::apply(Kind kind)
 {
     const Platform& sys = platform();
+    if (kind == System && !s_changed)
+        return;
+    s_changed = true;
     if (kind == System) {
         if (QStyle* style = QStyleFactory::create(sys.style))
             QApplication::setStyle(style);
