@@ -86,6 +86,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
                                                   : QStringList{};
                 m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings, replacing);
             });
+    connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) { emit pageChanged(static_cast<Page>(page)); });
     m_stack->addWidget(m_loadingPage);
     m_stack->addWidget(m_error);
     m_stack->addWidget(m_pages);

@@ -92,6 +92,8 @@ signals:
     // Emitted when a load finished, successfully or not.
     void loaded();
     void stateChanged();
+    // The user (or showPage()) switched between the summary, tensors, ... pages.
+    void pageChanged(ts::ui::DocumentWidget::Page page);
     void modifiedChanged(bool modified);
     void saveFinished(bool ok, const QString& message);
 

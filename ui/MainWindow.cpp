@@ -5,6 +5,7 @@
 #include "Format.h"
 #include "RecentFiles.h"
 #include "StartPage.h"
+#include "WindowMemory.h"
 
 #include <QAction>
 #include <QApplication>
@@ -113,8 +114,8 @@ void MainWindow::createActions()
     createEditingActions(file, close, edit, find);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    const QString pages[] = {tr("&Summary"), tr("&Tensors"), tr("&Metadata"), tr("Raw &Header")};
-    for (int page = 0; page < 4; ++page) {
+    const QString pages[] = {tr("&Summary"), tr("&Tensors"), tr("&Metadata"), tr("Raw &Header"), tr("S&can")};
+    for (int page = 0; page < 5; ++page) {
         QAction* a = view->addAction(pages[page], this, [this, page] { showPage(page); });
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + page)));
         m_documentActions << a;
@@ -161,6 +162,7 @@ void MainWindow::createActions()
                               "<p>It uses QCustomPlot (GPL-3.0) and Qt %2 (GNU LGPL version 3).</p>")
                                .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
+    createMemoryActions(file, m_recentMenu->menuAction(), view, help);
     m_documentActions << reload << close << find;
 }
 
@@ -200,6 +202,7 @@ DocumentWidget* MainWindow::openPath(const QString& path)
     m_tabs->setTabToolTip(index, target);
     m_tabs->setCurrentIndex(index);
     watchEditing(doc);
+    rememberDocument(doc);
     connect(doc, &DocumentWidget::stateChanged, this, [this, doc] {
         const int i = m_tabs->indexOf(doc);
         if (i >= 0)
@@ -249,6 +252,8 @@ void MainWindow::closeDocument(int index)
                 closeDocument(m_tabs->indexOf(doc));
         }))
         return;
+    if (m_remember)
+        WindowMemory::saveSplitters(*doc); // the next document opened starts where this one was
     m_undoGroup->removeStack(doc->undoStack());
     m_tabs->removeTab(index);
     doc->deleteLater();

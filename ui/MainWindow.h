@@ -50,6 +50,16 @@ public:
     QUndoGroup* undoGroup() const { return m_undoGroup; }
     QAction* saveAction() const { return m_save; }
 
+    // Window memory (MainWindowMemory.cpp). Off until called, so screenshots and tests that do
+    // not ask see a fresh window: restores the stored theme, geometry and state, and from now on
+    // restores each document's splitters and last page and saves all of it as the window closes.
+    // With `reopenTabs` (no paths were given) and File > Reopen Tabs at Start checked, the last
+    // session's tabs open again.
+    void restoreFromLastRun(bool reopenTabs);
+    // Help > Keyboard Shortcuts, built from the window's actions.
+    void showShortcuts();
+    QList<QAction*> shortcutActions() const;
+
 signals:
     // A document finished loading (or failed); for the --screenshot option and tests.
     void documentLoaded(ts::ui::DocumentWidget* document);
@@ -64,6 +74,9 @@ private:
     void updateRecentMenu();
     void updateWindowState();
     void showPage(int page);
+    void createMemoryActions(QMenu* file, QAction* afterInFile, QMenu* view, QMenu* help);
+    void rememberDocument(DocumentWidget* doc);
+    void rememberOnClose();
     void createEditingActions(QMenu* file, QAction* beforeInFile, QMenu* edit, QAction* beforeInEdit);
     void watchEditing(DocumentWidget* doc);
     void updateEditingState(DocumentWidget* doc);
@@ -85,6 +98,8 @@ private:
     QAction* m_saveAs = nullptr;
     UnsavedChangesPrompt::Ask m_askUnsaved = &UnsavedChangesPrompt::ask;
     bool m_closeConfirmed = false;
+    bool m_remember = false;
+    QMenu* m_themeMenu = nullptr;
 };
 
 } // namespace ts::ui

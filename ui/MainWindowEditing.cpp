@@ -158,6 +158,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
             m_closeConfirmed = true;
             close();
         })) {
+        rememberOnClose();
         event->accept();
         return;
     }

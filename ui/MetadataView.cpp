@@ -65,6 +65,7 @@ MetadataView::MetadataView(QWidget* parent)
     sideLayout->addWidget(m_valueTitle);
     sideLayout->addWidget(m_value, 1);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("metadataSplitter")); // its key in WindowMemory: keep it stable
     splitter->addWidget(m_table);
     splitter->addWidget(side);
     splitter->setStretchFactor(0, 3);

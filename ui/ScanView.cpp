@@ -67,6 +67,7 @@ ScanView::ScanView(QWidget* parent)
     m_view->setToolTip(tr("Double-click a row to show the tensor."));
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("scanSplitter")); // its key in WindowMemory: keep it stable
     splitter->addWidget(m_view);
     splitter->addWidget(m_layers);
     splitter->setStretchFactor(0, 3);

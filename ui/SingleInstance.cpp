@@ -42,7 +42,7 @@ SingleInstance::SingleInstance(QString key, QObject* parent) : QObject(parent)
 
 SingleInstance::~SingleInstance() = default;
 
-bool SingleInstance::forwardToRunningInstance(const QStringList& paths, int timeoutMs)
+bool SingleInstance::forwardToRunningInstance(const QStringList& paths, const LaunchActivation& launch, int timeoutMs)
 {
     if (!isAvailable())
         return false;
@@ -60,7 +60,8 @@ bool SingleInstance::forwardToRunningInstance(const QStringList& paths, int time
     QByteArray message;
     {
         QDataStream stream(&message, QIODevice::WriteOnly);
-        stream << absolute;
+        // The ids follow the paths: an instance of an older version reads the paths and stops.
+        stream << absolute << launch.startupId << launch.activationToken;
     }
     QByteArray framed;
     {
@@ -117,13 +118,18 @@ void SingleInstance::acceptConnection()
                 return;
             socket->read(4);
             QStringList paths;
+            LaunchActivation launch;
             {
                 QDataStream stream(socket->read(size));
                 stream >> paths;
+                if (!stream.atEnd())
+                    stream >> launch.startupId >> launch.activationToken;
+                if (stream.status() != QDataStream::Ok)
+                    launch = {}; // a message of an older version, or a truncated one
             }
             socket->write("ok");
             socket->flush();
-            Q_EMIT openRequested(paths); // empty: just bring the window forward
+            Q_EMIT openRequested(paths, launch); // no paths: just bring the window forward
         });
     }
 }

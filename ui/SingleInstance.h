@@ -1,5 +1,7 @@
 #pragma once
 
+#include "LaunchActivation.h"
+
 #include <QObject>
 #include <QStringList>
 
@@ -23,8 +25,13 @@ public:
     explicit SingleInstance(QString key, QObject* parent = nullptr);
     ~SingleInstance() override;
 
-    // Sends the paths (made absolute) to a running instance of this user. True when one took them.
-    bool forwardToRunningInstance(const QStringList& paths, int timeoutMs = 3000);
+    // Sends the paths (made absolute) to a running instance of this user, with this launch's
+    // startup id and activation token so that its window may come forward. True when one took them.
+    bool forwardToRunningInstance(const QStringList& paths, const LaunchActivation& launch, int timeoutMs = 3000);
+    bool forwardToRunningInstance(const QStringList& paths, int timeoutMs = 3000)
+    {
+        return forwardToRunningInstance(paths, LaunchActivation{}, timeoutMs);
+    }
     // Becomes the running instance; false when the socket cannot be created.
     bool listen();
 
@@ -33,8 +40,9 @@ public:
     bool isAvailable() const { return !m_serverName.isEmpty(); }
 
 Q_SIGNALS:
-    // Paths another launch asked this instance to open.
-    void openRequested(const QStringList& paths);
+    // Paths another launch asked this instance to open, and what its launcher gave it to raise
+    // a window with (LaunchActivation::raise).
+    void openRequested(const QStringList& paths, const ts::ui::LaunchActivation& launch);
 
 private:
     void acceptConnection();

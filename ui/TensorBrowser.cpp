@@ -77,6 +77,7 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     detailsScroll->setFrameShape(QFrame::NoFrame);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("tensorSplitter")); // its key in WindowMemory: keep it stable
     splitter->addWidget(left);
     splitter->addWidget(detailsScroll);
     splitter->setStretchFactor(0, 3);

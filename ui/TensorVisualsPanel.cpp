@@ -21,6 +21,7 @@ TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
     m_tabs->setDocumentMode(true);
     // Side by side: the distribution and the layout of a matrix are read together.
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("visualsSplitter")); // its key in WindowMemory: keep it stable
     splitter->addWidget(m_histogram);
     splitter->addWidget(m_tabs);
     splitter->setChildrenCollapsible(false);

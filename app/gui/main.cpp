@@ -1,18 +1,19 @@
 // tensorscope [FILE|FOLDER|index.json]...: the window.
 
 #include "DocumentWidget.h"
+#include "FileOpenFilter.h"
 #include "GuiOptions.h"
+#include "LaunchActivation.h"
 #include "MainWindow.h"
 #include "ScanView.h"
 #include "SingleInstance.h"
+#include "Theme.h"
 #include "Translations.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QIcon>
-#include <QPalette>
 #include <QPixmap>
-#include <QStyleFactory>
 #include <QTimer>
 
 #include <cstdio>
@@ -33,30 +34,6 @@ QIcon appIcon()
     return icon;
 }
 
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(0x2b, 0x2b, 0x2e), base(0x1e, 0x1e, 0x20), text(0xe8, 0xe8, 0xea);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x2a));
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa8));
-    p.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
-    p.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x55));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    return p;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -65,8 +42,11 @@ int main(int argc, char** argv)
     ts::app::GuiOptions options;
     if (const std::optional<int> answered = options.parse(argc, argv))
         return *answered;
+    // Before QApplication too: Qt's xcb plugin takes DESKTOP_STARTUP_ID out of the environment.
+    const ts::ui::LaunchActivation launch = ts::ui::LaunchActivation::fromEnvironment();
     QApplication app(argc, argv);
     ts::ui::Translations::install(app);
+    ts::ui::FileOpenFilter fileOpens; // macOS Finder opens: from the start, queued until the window exists
     QApplication::setOrganizationName(QStringLiteral("Tensorscope"));
     QApplication::setOrganizationDomain(QStringLiteral("tensorscope.github.io"));
     QApplication::setApplicationName(QStringLiteral("Tensorscope"));
@@ -79,10 +59,8 @@ int main(int argc, char** argv)
                              &select = options.select(), &size = options.size(), &dark = options.dark(),
                              &newWindow = options.newWindow(), &delay = options.shotDelay();
 
-    if (parser.isSet(dark)) {
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QApplication::setPalette(darkPalette());
-    }
+    if (parser.isSet(dark))
+        ts::ui::Theme::overrideForThisRun(ts::ui::Theme::Dark);
 
     // A second launch (double-clicking another file) hands its files to the running window.
     // Screenshots and --new-window stay separate; TENSORSCOPE_INSTANCE_KEY isolates tests.
@@ -91,18 +69,20 @@ int main(int argc, char** argv)
                                     : QStringLiteral(TENSORSCOPE_APP_ID);
     ts::ui::SingleInstance instance(instanceKey);
     const bool standalone = parser.isSet(newWindow) || parser.isSet(screenshot);
-    if (!standalone && instance.forwardToRunningInstance(parser.positionalArguments()))
+    if (!standalone && instance.forwardToRunningInstance(parser.positionalArguments(), launch))
         return 0;
 
     ts::ui::MainWindow window;
     if (!standalone && instance.listen()) {
-        QObject::connect(&instance, &ts::ui::SingleInstance::openRequested, &window, [&window](const QStringList& paths) {
-            window.openPaths(paths);
-            window.setWindowState((window.windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
-            window.raise();
-            window.activateWindow();
-        });
+        QObject::connect(&instance, &ts::ui::SingleInstance::openRequested, &window,
+                         [&window](const QStringList& paths, const ts::ui::LaunchActivation& from) {
+                             window.openPaths(paths);
+                             from.raise(&window);
+                         });
     }
+    fileOpens.setWindow(&window);
+    if (!parser.isSet(screenshot)) // screenshots show a fresh window, whatever the last run left
+        window.restoreFromLastRun(parser.positionalArguments().isEmpty());
     const bool trace = qEnvironmentVariableIsSet("TENSORSCOPE_TRACE_OPENS");
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -8,7 +8,10 @@
 #include <QElapsedTimer>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTest>
+
+#include <future>
 
 namespace {
 
@@ -90,6 +93,54 @@ private Q_SLOTS:
         ts::ui::SingleInstance next(key);
         QVERIFY(!next.forwardToRunningInstance({QStringLiteral("x")}, 300));
         QVERIFY(next.listen());
+    }
+
+    // The hand-off carries the launcher's startup id and activation token (real sockets; the
+    // second launch runs on another thread, since it waits for the answer this thread's loop gives).
+    void theHandOffCarriesTheLaunchTokens()
+    {
+        const QString key = QStringLiteral("tensorscope-token-%1").arg(QCoreApplication::applicationPid());
+        ts::ui::SingleInstance running(key);
+        QVERIFY(running.listen());
+        QSignalSpy opened(&running, &ts::ui::SingleInstance::openRequested);
+        auto handedOver = std::async(std::launch::async, [key] {
+            ts::ui::SingleInstance second(key);
+            const ts::ui::LaunchActivation launch{"launcher-42_TIME1234", "wayland-token-7"};
+            return second.forwardToRunningInstance({QStringLiteral("/tmp/m.safetensors")}, launch, 5000);
+        });
+        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(handedOver.get());
+        QCOMPARE(opened.front().at(0).toStringList(), QStringList{QStringLiteral("/tmp/m.safetensors")});
+        const auto launch = opened.front().at(1).value<ts::ui::LaunchActivation>();
+        QCOMPARE(launch.startupId, QByteArray("launcher-42_TIME1234"));
+        QCOMPARE(launch.activationToken, QByteArray("wayland-token-7"));
+    }
+
+    // The real second launch reads both from its environment (before Qt's xcb plugin would take
+    // DESKTOP_STARTUP_ID away) and forwards them with its file.
+    void aSecondLaunchForwardsItsEnvironmentTokens()
+    {
+        const QString key = QStringLiteral("tensorscope-envtoken-%1").arg(QCoreApplication::applicationPid());
+        ts::ui::SingleInstance running(key);
+        QVERIFY(running.listen());
+        QSignalSpy opened(&running, &ts::ui::SingleInstance::openRequested);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("TENSORSCOPE_INSTANCE_KEY"), key);
+        env.insert(QStringLiteral("DESKTOP_STARTUP_ID"), QStringLiteral("filemanager-1_TIME99"));
+        env.insert(QStringLiteral("XDG_ACTIVATION_TOKEN"), QStringLiteral("token-from-compositor"));
+        QProcess second;
+        second.setProcessEnvironment(env);
+        second.start(kBinary, {fixture("face_landmark_68_f32.safetensors")});
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 15000);
+        // The event loop of the wait above may already have seen it exit: waitForFinished() would
+        // then say false.
+        QTRY_COMPARE_WITH_TIMEOUT(second.state(), QProcess::NotRunning, 15000);
+        QCOMPARE(second.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(second.exitCode(), 0);
+        const auto launch = opened.front().at(1).value<ts::ui::LaunchActivation>();
+        QCOMPARE(launch.startupId, QByteArray("filemanager-1_TIME99"));
+        QCOMPARE(launch.activationToken, QByteArray("token-from-compositor"));
     }
 };
 
