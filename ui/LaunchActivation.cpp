@@ -1,5 +1,7 @@
 #include "LaunchActivation.h"
 
+#include "X11StartupNotification.h"
+
 #include <QGuiApplication>
 #include <QWidget>
 
@@ -17,11 +19,10 @@ void LaunchActivation::raise(QWidget* window) const
         // activated (QWaylandXdgSurface::requestActivate, qtwayland v6.4.2) and unsets it once used.
         qputenv("XDG_ACTIVATION_TOKEN", activationToken);
     }
-    // X11: the startup id arrives but is not applied. Qt 6.4's xcb plugin would take it through
-    // its "setstartupid" integration function, which is reachable only through the private
-    // QPlatformNativeInterface header (qt6-base-private-dev), a build dependency we do not take on.
-    // Even then Qt sends the launcher's "remove:" message only when it maps a new top-level
-    // window, not when an existing one is raised.
+    // X11: Qt 6.4 applies a startup id only to a window it maps for the first time (and takes it
+    // only through a private header), so the running window completes the notification itself.
+    if (!startupId.isEmpty() && QGuiApplication::platformName() == QLatin1String("xcb"))
+        X11StartupNotification::complete(window, startupId);
     window->setWindowState((window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
     window->raise();
     window->activateWindow();

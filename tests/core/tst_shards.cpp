@@ -118,13 +118,16 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         copyShards(dir);
+        // The naming makes the two files one model (no index); the second is a copy of the first.
+        // (A copy under another name is a second model: tst_folder_models.)
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model.safetensors.index.json"))));
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
         QVERIFY(QFile::copy(dir.filePath(QStringLiteral("model-00001-of-00002.safetensors")),
-                            dir.filePath(QStringLiteral("model-copy.safetensors"))));
+                            dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
         auto model = ts::Model::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::DuplicateTensor);
-        QVERIFY(model.error().message.contains(QStringLiteral("model-copy.safetensors")));
+        QVERIFY(model.error().message.contains(QStringLiteral("model-00002-of-00002.safetensors")));
     }
 
     void totalSizeMismatch()
