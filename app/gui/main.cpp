@@ -26,7 +26,7 @@ QIcon appIcon()
     if (!QFile::exists(svg))
         return {}; // built without resources/resources.qrc: no icon rather than a broken one
     QIcon icon(svg);
-    for (int size : {16, 32, 48, 64, 128, 256}) {
+    for (int size : {16, 22, 24, 32, 48, 64, 128, 256}) { // 22 and 24: KDE panels and title bars
         const QString png = QStringLiteral(":/icons/%1x%1/" TENSORSCOPE_APP_ID ".png").arg(size);
         if (QFile::exists(png))
             icon.addFile(png, QSize(size, size));

@@ -283,23 +283,24 @@ Result<ScanResult> ModelScanner::run()
             locations.push_back(slot.location);
             infos.push_back(slot.info);
         }
-        for (Diagnostic& d : SiblingFindings::of(result.tensors, shapes))
-            result.findings.push_back(std::move(d));
-        Result<std::vector<Diagnostic>> duplicates =
-            DuplicateFindings::of(result.tensors, locations, shapes, &m_cancel);
-        if (auto error = stopped())
+        auto append = [&](std::vector<Diagnostic> findings) {
+            for (Diagnostic& d : findings)
+                result.findings.push_back(std::move(d));
+        };
+        append(SiblingFindings::of(result.tensors, shapes));
+        // The two that read tensor bytes again stop on a cancel or a read error like the passes.
+        auto take = [&](Result<std::vector<Diagnostic>> found) -> std::optional<Error> {
+            if (auto error = stopped())
+                return error;
+            if (!found)
+                return found.error();
+            append(std::move(*found));
+            return std::nullopt;
+        };
+        if (auto error = take(DuplicateFindings::of(result.tensors, locations, shapes, &m_cancel)))
             return *error;
-        if (!duplicates)
-            return duplicates.error();
-        for (Diagnostic& d : *duplicates)
-            result.findings.push_back(std::move(d));
-        Result<std::vector<Diagnostic>> deadRows = DeadRowFindings::of(result.tensors, locations, infos, &m_cancel);
-        if (auto error = stopped())
+        if (auto error = take(DeadRowFindings::of(result.tensors, locations, infos, &m_cancel)))
             return *error;
-        if (!deadRows)
-            return deadRows.error();
-        for (Diagnostic& d : *deadRows)
-            result.findings.push_back(std::move(d));
     }
     result.bytes = totalBytes;
     result.seconds = secondsSince(start);
