@@ -14,8 +14,10 @@
 #include "StatsPanel.h"
 #include "TensorDetailsView.h"
 #include "TensorVisualsPanel.h"
+#include "Preferences.h"
 #include "SummaryView.h"
 #include "TensorBrowser.h"
+#include "ValuesVerdict.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -86,6 +88,24 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
                                                   : QStringList{};
                 m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings, replacing);
             });
+    // The summary's verdict on the values follows every scan and check, whoever started it.
+    ValuesVerdict* verdict = m_summary->valuesVerdict();
+    connect(m_scan, &ScanView::scanStarted, verdict, &ValuesVerdict::setChecking);
+    connect(m_scan, &ScanView::findingsReady, verdict,
+            [verdict](const std::vector<Diagnostic>& findings, ScanView::Check check) {
+                verdict->setChecked(check, findings);
+            });
+    connect(m_scan, &ScanView::scanFinished, verdict, [verdict](bool ok) {
+        if (!ok)
+            verdict->setStopped();
+    });
+    connect(verdict, &ValuesVerdict::checkRequested, this, [this](ScanView::Check check) {
+        // The quick check reports on the summary where it was asked for; a full scan shows its table.
+        if (check == ScanView::Check::NanInfOnly)
+            m_scan->startScan(check);
+        else
+            startScan(check);
+    });
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int page) { emit pageChanged(static_cast<Page>(page)); });
     m_stack->addWidget(m_loadingPage);
     m_stack->addWidget(m_error);
@@ -172,6 +192,9 @@ void DocumentWidget::apply(LoadResult result)
         m_rawHeader->setHeader(m_result);
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
+        m_summary->valuesVerdict()->setNotChecked();
+        if (Preferences::checkNanInfOnOpen() && model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes())
+            m_scan->startScan(ScanView::Check::NanInfOnly);
     } else {
         m_error->setResult(m_result);
         m_undo->clear();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+class QCheckBox;
 class QSpinBox;
 
 namespace ts::ui {
@@ -14,6 +15,12 @@ namespace Preferences {
 // 0 (the default) keeps files byte-identical to the reference writer.
 std::uint64_t headerSlack();
 void setHeaderSlack(std::uint64_t bytes);
+// The NaN/Inf check when a model opens (on by default), for models of at most this many tensor
+// bytes: it reads every byte, at memory speed from the page cache and at disk speed the first time.
+bool checkNanInfOnOpen();
+void setCheckNanInfOnOpen(bool on);
+std::uint64_t checkNanInfLimitBytes();
+void setCheckNanInfLimitBytes(std::uint64_t bytes);
 } // namespace Preferences
 
 class PreferencesDialog final : public QDialog {
@@ -21,10 +28,14 @@ class PreferencesDialog final : public QDialog {
 public:
     explicit PreferencesDialog(QWidget* parent = nullptr);
     QSpinBox* headerSlackBox() const { return m_slack; }
+    QCheckBox* checkOnOpenBox() const { return m_checkOnOpen; }
+    QSpinBox* checkLimitBox() const { return m_checkLimit; }
     void accept() override;
 
 private:
     QSpinBox* m_slack;
+    QCheckBox* m_checkOnOpen;
+    QSpinBox* m_checkLimit; // GiB
 };
 
 } // namespace ts::ui

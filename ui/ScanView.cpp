@@ -120,8 +120,10 @@ QString ScanView::statusText() const
 
 void ScanView::startScan(Check check)
 {
-    if (!m_model || m_running)
+    if (!m_model)
         return;
+    if (m_running)
+        m_scanner->cancel(); // its result arrives under an older job id and is dropped
     const quint64 job = ++m_job;
     m_check = check;
     ScanOptions options;
@@ -152,6 +154,7 @@ void ScanView::startScan(Check check)
     });
     std::shared_ptr<ModelScanner> scanner = m_scanner;
     watcher->setFuture(QtConcurrent::run([scanner] { return scanner->run(); }));
+    emit scanStarted(check);
 }
 
 void ScanView::cancelScan()

@@ -33,6 +33,8 @@ public:
     ~ScanView() override;
 
     void setModel(std::shared_ptr<const Model> model);
+    // Cancels a running scan or check first: a full scan asked for while the NaN/Inf check of an
+    // open runs replaces it.
     void startScan(Check check = Check::Full);
     void cancelScan();
     bool isRunning() const { return m_running; }
@@ -46,6 +48,8 @@ public:
 
 signals:
     void tensorActivated(const QString& name);
+    // A scan or check started (one that was running is cancelled first).
+    void scanStarted(ts::ui::ScanView::Check check);
     // The scan's findings, for the audit list.
     // `check` says which ran: the NaN/Inf check's findings are NanValues and InfValues only.
     void findingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check);

@@ -4,6 +4,7 @@
 #include "DtypeChart.h"
 #include "Format.h"
 #include "ModuleShareModel.h"
+#include "ValuesVerdict.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
@@ -30,7 +31,7 @@ QLabel* sectionTitle(const QString& text, QWidget* parent)
 } // namespace
 
 SummaryView::SummaryView(QWidget* parent)
-    : QScrollArea(parent), m_title(new QLabel), m_path(new QLabel), m_chart(new DtypeChart),
+    : QScrollArea(parent), m_title(new QLabel), m_path(new QLabel), m_values(new ValuesVerdict), m_chart(new DtypeChart),
       m_modules(new ModuleShareModel(this)), m_moduleView(new QTableView), m_audit(new AuditModel(this)),
       m_auditView(new QTreeView), m_auditTitle(nullptr), m_auditEmpty(new QLabel),
       m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))), m_grid(new QGridLayout)
@@ -48,6 +49,7 @@ SummaryView::SummaryView(QWidget* parent)
     m_path->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_title);
     layout->addWidget(m_path);
+    layout->addWidget(m_values);
 
     m_grid->setHorizontalSpacing(24);
     m_grid->setVerticalSpacing(4);
@@ -82,7 +84,7 @@ SummaryView::SummaryView(QWidget* parent)
 
     m_auditTitle = sectionTitle(tr("Audit"), page);
     layout->addWidget(m_auditTitle);
-    m_auditEmpty->setText(tr("No warnings: the header follows the format exactly."));
+    m_auditEmpty->setText(tr("Header valid, no warnings: it follows the format exactly."));
     layout->addWidget(m_auditEmpty);
     m_auditView->setModel(m_audit);
     m_auditView->setRootIsDecorated(false);

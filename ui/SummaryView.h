@@ -16,6 +16,8 @@ class QTreeView;
 
 namespace ts::ui {
 
+class ValuesVerdict;
+
 class AuditModel;
 class DtypeChart;
 class ModuleShareModel;
@@ -33,6 +35,7 @@ public:
     QString fact(const QString& key) const;
 
     AuditModel* auditModel() const { return m_audit; }
+    ValuesVerdict* valuesVerdict() const { return m_values; }
     QTreeView* auditView() const { return m_auditView; }
     ModuleShareModel* moduleModel() const { return m_modules; }
     DtypeChart* chart() const { return m_chart; }
@@ -51,6 +54,7 @@ private:
     ModelSummary m_summary;
     QLabel* m_title;
     QLabel* m_path;
+    ValuesVerdict* m_values;
     QHash<QString, QLabel*> m_facts;
     DtypeChart* m_chart;
     ModuleShareModel* m_modules;

@@ -144,6 +144,8 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     QVERIFY(loaded(doc));
     ScanView* scan = doc.scanView();
     new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &doc);
+    // The check on open (Preferences::checkNanInfOnOpen) may still run: the buttons wait for it.
+    QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
     QVERIFY(scan->nanInfButton()->isEnabled());
     QTest::mouseClick(scan->nanInfButton(), Qt::LeftButton);
     QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));

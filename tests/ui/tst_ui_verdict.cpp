@@ -1,0 +1,135 @@
+// The summary says whether the values were checked (ValuesVerdict): not before a check, the NaN/Inf
+// check on open for models under the size limit (Preferences), and a verdict after any check.
+#include "DocumentWidget.h"
+#include "Preferences.h"
+#include "ScanView.h"
+#include "SummaryView.h"
+#include "UiTestUtils.h"
+#include "ValuesVerdict.h"
+
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace ts;
+using namespace ts::ui;
+
+namespace {
+
+const QString kAnomalies = QStringLiteral("age_gender_anomalies_f32.safetensors");
+
+bool loaded(DocumentWidget& doc)
+{
+    return QTest::qWaitFor([&doc] { return doc.state() != DocumentWidget::State::Loading; }, 10000) &&
+           doc.state() == DocumentWidget::State::Loaded;
+}
+
+ValuesVerdict* verdictOf(DocumentWidget& doc)
+{
+    return doc.findChild<SummaryView*>()->valuesVerdict();
+}
+
+Diagnostic finding(const char* code, Severity severity, const char* tensor)
+{
+    return {QString::fromLatin1(code), severity, QString(), QString::fromLatin1(tensor), std::nullopt};
+}
+
+} // namespace
+
+class TestUiVerdict : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        // Fresh settings for every test, never the user's.
+        m_settings = std::make_unique<QTemporaryDir>();
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings->path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings->path());
+        QVERIFY(QSettings().allKeys().isEmpty());
+        if (realFixture(kAnomalies).isEmpty() || !QFile::exists(realFixture(kAnomalies)))
+            QFAIL("shared fixture age_gender_anomalies_f32.safetensors is missing (../shared/fixtures/real)");
+    }
+
+    void sentencesCountTensorsInWords()
+    {
+        using Check = ScanView::Check;
+        QCOMPARE(ValuesVerdict::verdictFor(Check::NanInfOnly, {}),
+                 QStringLiteral("NaN/Inf check: no NaN or Inf in any tensor. Scan Values looks for the other anomalies."));
+        QCOMPARE(ValuesVerdict::verdictFor(Check::NanInfOnly, {finding("NanValues", Severity::Error, "a"),
+                                                               finding("InfValues", Severity::Error, "a")}),
+                 QStringLiteral("NaN/Inf check: 1 tensor with NaN or Inf (see the audit list)."));
+        QCOMPARE(ValuesVerdict::verdictFor(Check::Full, {finding("NanValues", Severity::Error, "a"),
+                                                         finding("InfValues", Severity::Error, "b"),
+                                                         finding("AllZero", Severity::Warning, "c"),
+                                                         finding("LayerOutlier", Severity::Warning, "a")}),
+                 QStringLiteral("Values scanned: 2 tensors with NaN or Inf, 1 tensor with warnings (see the audit list)."));
+        QCOMPARE(ValuesVerdict::verdictFor(Check::Full, {finding("DuplicateTensor", Severity::Info, "a")}),
+                 QStringLiteral("Values scanned: no NaN, Inf or other anomaly in any tensor."));
+    }
+
+    void smallModelsAreCheckedOnOpenWithoutLeavingTheSummary()
+    {
+        DocumentWidget doc(realFixture(kAnomalies));
+        QVERIFY(loaded(doc));
+        ValuesVerdict* verdict = verdictOf(doc);
+        QTRY_COMPARE_WITH_TIMEOUT(verdict->state(), ValuesVerdict::State::Checked, 20000);
+        QCOMPARE(verdict->text(), QStringLiteral("NaN/Inf check: 2 tensors with NaN or Inf (see the audit list)."));
+        QCOMPARE(doc.currentPage(), DocumentWidget::SummaryPage);
+    }
+
+    void withoutTheCheckTheSummarySaysSoAndOffersIt()
+    {
+        Preferences::setCheckNanInfOnOpen(false);
+        DocumentWidget doc(realFixture(kAnomalies));
+        QVERIFY(loaded(doc));
+        ValuesVerdict* verdict = verdictOf(doc);
+        QCOMPARE(verdict->state(), ValuesVerdict::State::NotChecked);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Values not checked yet")), qPrintable(verdict->text()));
+        QVERIFY(!doc.scanView()->isRunning());
+
+        verdict->nanInfButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(verdict->state(), ValuesVerdict::State::Checked, 20000);
+        QVERIFY2(verdict->text().contains(QStringLiteral("2 tensors with NaN or Inf")), qPrintable(verdict->text()));
+        QCOMPARE(doc.currentPage(), DocumentWidget::SummaryPage);
+
+        verdict->scanButton()->click(); // the full scan shows its table
+        QCOMPARE(doc.currentPage(), DocumentWidget::ScanPage);
+        QTRY_COMPARE_WITH_TIMEOUT(verdict->state(), ValuesVerdict::State::Checked, 60000);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Values scanned: 2 tensors with NaN or Inf")),
+                 qPrintable(verdict->text()));
+    }
+
+    void modelsOverTheLimitAreNotCheckedOnOpen()
+    {
+        Preferences::setCheckNanInfLimitBytes(1024); // the fixture holds 1.6 MiB of tensors
+        DocumentWidget doc(realFixture(kAnomalies));
+        QVERIFY(loaded(doc));
+        QCOMPARE(verdictOf(doc)->state(), ValuesVerdict::State::NotChecked);
+        QVERIFY(!doc.scanView()->isRunning());
+    }
+
+    void aCancelledCheckSaysNotEveryValueWasChecked()
+    {
+        Preferences::setCheckNanInfOnOpen(false);
+        DocumentWidget doc(realFixture(kAnomalies));
+        QVERIFY(loaded(doc));
+        doc.scanView()->startScan(ScanView::Check::Full);
+        QCOMPARE(verdictOf(doc)->state(), ValuesVerdict::State::Checking);
+        doc.scanView()->cancelScan();
+        QTRY_COMPARE_WITH_TIMEOUT(verdictOf(doc)->state() == ValuesVerdict::State::Stopped ||
+                                      verdictOf(doc)->state() == ValuesVerdict::State::Checked,
+                                  true, 20000);
+        // A scan this small may finish before the cancel lands; when it did not, the summary says so.
+        if (verdictOf(doc)->state() == ValuesVerdict::State::Stopped)
+            QVERIFY(verdictOf(doc)->text().contains(QStringLiteral("not every value was checked")));
+    }
+
+private:
+    std::unique_ptr<QTemporaryDir> m_settings;
+};
+
+QTEST_MAIN(TestUiVerdict)
+#include "tst_ui_verdict.moc"
