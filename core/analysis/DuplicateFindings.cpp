@@ -2,12 +2,13 @@
 
 #include "Format.h"
 
-#include <QMap>
 #include <QStringList>
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <map>
+#include <tuple>
 
 namespace ts {
 namespace {
@@ -15,25 +16,28 @@ namespace {
 constexpr std::uint64_t kCompareChunk = 4u << 20;
 
 // The exact part of the statistics: equal for equal bytes whatever the chunking of the scan (the
-// mean and M2 are rounded sums, and left out for that reason).
-QString candidateKey(const TensorStats& t, const std::vector<std::uint64_t>& shape, std::uint64_t length)
-{
-    const ValueStats& v = t.values;
-    QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8|%9")
-                      .arg(static_cast<int>(t.dtype))
-                      .arg(length)
-                      .arg(v.count)
-                      .arg(v.finite)
-                      .arg(v.nan)
-                      .arg(v.posinf)
-                      .arg(v.neginf)
-                      .arg(v.zeros)
-                      .arg(t.nonBinaryBool);
-    key += QStringLiteral("|%1|%2|").arg(std::bit_cast<std::uint64_t>(v.min)).arg(std::bit_cast<std::uint64_t>(v.max));
-    for (std::uint64_t d : shape)
-        key += QString::number(d) + QLatin1Char(',');
-    return key;
-}
+// mean and M2 are rounded sums, and left out for that reason). The shape is compared in place: a
+// hostile header's shapes may hold millions of dimensions.
+struct CandidateKey {
+    const TensorStats* stats;
+    const TensorInfo* info;
+    std::uint64_t length;
+
+    auto exact() const
+    {
+        const ValueStats& v = stats->values;
+        return std::make_tuple(static_cast<int>(info->dtype), length, v.count, v.finite, v.nan, v.posinf,
+                               v.neginf, v.zeros, stats->nonBinaryBool, std::bit_cast<std::uint64_t>(v.min),
+                               std::bit_cast<std::uint64_t>(v.max));
+    }
+    bool operator<(const CandidateKey& o) const
+    {
+        const auto a = exact(), b = o.exact();
+        if (a != b)
+            return a < b;
+        return info->shape < o.info->shape;
+    }
+};
 
 bool isConstant(const TensorStats& t)
 {
@@ -100,18 +104,18 @@ bool DuplicateFindings::isKnownTying(const std::vector<QString>& names)
 
 Result<std::vector<Diagnostic>> DuplicateFindings::of(const std::vector<TensorStats>& tensors,
                                                       const std::vector<TensorLocation>& locations,
-                                                      const std::vector<std::vector<std::uint64_t>>& shapes,
+                                                      const std::vector<const TensorInfo*>& infos,
                                                       const std::atomic<bool>* cancel)
 {
-    QMap<QString, std::vector<std::size_t>> candidates;
+    std::map<CandidateKey, std::vector<std::size_t>> candidates;
     for (std::size_t i = 0; i < tensors.size(); ++i) {
         const TensorStats& t = tensors[i];
         if (t.nanInfOnly || isConstant(t) || locations[i].length == 0)
             continue;
-        candidates[candidateKey(t, shapes[i], locations[i].length)].push_back(i);
+        candidates[CandidateKey{&t, infos[i], locations[i].length}].push_back(i);
     }
     std::vector<std::pair<std::size_t, Diagnostic>> found; // by first tensor, for tensor order
-    for (const std::vector<std::size_t>& group : candidates) {
+    for (const auto& [key, group] : candidates) {
         if (group.size() < 2)
             continue;
         // Split the group into classes of identical bytes, each led by its first member.

@@ -2,6 +2,7 @@
 
 #include "Diagnostic.h"
 #include "Result.h"
+#include "TensorInfo.h"
 #include "TensorLocation.h"
 #include "TensorStats.h"
 
@@ -25,7 +26,7 @@ class DuplicateFindings {
 public:
     static Result<std::vector<Diagnostic>> of(const std::vector<TensorStats>& tensors,
                                               const std::vector<TensorLocation>& locations,
-                                              const std::vector<std::vector<std::uint64_t>>& shapes,
+                                              const std::vector<const TensorInfo*>& infos,
                                               const std::atomic<bool>* cancel = nullptr);
     // Whether every name of a group of identical tensors is an input or output embedding.
     static bool isKnownTying(const std::vector<QString>& names);

@@ -275,11 +275,9 @@ Result<ScanResult> ModelScanner::run()
     // Findings that need more than one tensor's statistics: a block against its siblings, identical
     // data under two names, and all-zero rows and columns (read again only where the zeros allow).
     if (!m_options.nanInfOnly) {
-        std::vector<std::vector<std::uint64_t>> shapes;
         std::vector<TensorLocation> locations;
         std::vector<const TensorInfo*> infos;
         for (const Slot& slot : targets) {
-            shapes.push_back(slot.info->shape);
             locations.push_back(slot.location);
             infos.push_back(slot.info);
         }
@@ -287,7 +285,7 @@ Result<ScanResult> ModelScanner::run()
             for (Diagnostic& d : findings)
                 result.findings.push_back(std::move(d));
         };
-        append(SiblingFindings::of(result.tensors, shapes));
+        append(SiblingFindings::of(result.tensors, infos));
         // The two that read tensor bytes again stop on a cancel or a read error like the passes.
         auto take = [&](Result<std::vector<Diagnostic>> found) -> std::optional<Error> {
             if (auto error = stopped())
@@ -297,7 +295,7 @@ Result<ScanResult> ModelScanner::run()
             append(std::move(*found));
             return std::nullopt;
         };
-        if (auto error = take(DuplicateFindings::of(result.tensors, locations, shapes, &m_cancel)))
+        if (auto error = take(DuplicateFindings::of(result.tensors, locations, infos, &m_cancel)))
             return *error;
         if (auto error = take(DeadRowFindings::of(result.tensors, locations, infos, &m_cancel)))
             return *error;

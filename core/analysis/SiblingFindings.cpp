@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace ts {
 namespace {
@@ -55,7 +56,7 @@ struct Candidate {
 } // namespace
 
 std::vector<Diagnostic> SiblingFindings::of(const std::vector<TensorStats>& tensors,
-                                            const std::vector<std::vector<std::uint64_t>>& shapes)
+                                            const std::vector<const TensorInfo*>& infos)
 {
     std::vector<QString> names;
     names.reserve(tensors.size());
@@ -63,18 +64,19 @@ std::vector<Diagnostic> SiblingFindings::of(const std::vector<TensorStats>& tens
         names.push_back(t.name);
     QMap<int, Candidate> strongest; // by tensor index, in tensor order
     for (const LayerFamily& family : layerFamilies(names)) {
-        // Siblings are the same tensor in other blocks: same shape and dtype.
-        QMap<QString, std::vector<int>> groups;
+        // Siblings are the same tensor in other blocks: same shape and dtype. Compared in place:
+        // a hostile header's shapes may hold millions of dimensions.
+        auto kindLess = [](const TensorInfo* x, const TensorInfo* y) {
+            return x->dtype != y->dtype ? x->dtype < y->dtype : x->shape < y->shape;
+        };
+        std::map<const TensorInfo*, std::vector<int>, decltype(kindLess)> byKind(kindLess);
         for (const LayerMember& m : family.members) {
             const TensorStats& t = tensors[static_cast<std::size_t>(m.tensor)];
             if (t.nanInfOnly || t.values.finite == 0 || t.real || t.elements < kMinElements)
                 continue;
-            QString key = QString::number(static_cast<int>(t.dtype));
-            for (std::uint64_t d : shapes[static_cast<std::size_t>(m.tensor)])
-                key += QLatin1Char(',') + QString::number(d);
-            groups[key].push_back(m.tensor);
+            byKind[infos[static_cast<std::size_t>(m.tensor)]].push_back(m.tensor);
         }
-        for (const std::vector<int>& group : groups) {
+        for (const auto& [kind, group] : byKind) {
             if (group.size() < kMinGroup)
                 continue;
             for (const Statistic& statistic : kStatistics) {

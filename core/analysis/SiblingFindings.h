@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Diagnostic.h"
+#include "TensorInfo.h"
 #include "TensorStats.h"
 
 #include <cstdint>
@@ -29,10 +30,10 @@ public:
     // every norm vector of a real transformer has more.
     static constexpr std::uint64_t kMinElements = 256;
 
-    // `shapes[i]` is the shape of `tensors[i]`. Tensors of the NaN/Inf-only check and tensors with
-    // no finite value are left out (they have their own findings).
+    // `infos[i]` describes `tensors[i]`. Tensors of the NaN/Inf-only check and tensors with no
+    // finite value are left out (they have their own findings).
     static std::vector<Diagnostic> of(const std::vector<TensorStats>& tensors,
-                                      const std::vector<std::vector<std::uint64_t>>& shapes);
+                                      const std::vector<const TensorInfo*>& infos);
 };
 
 } // namespace ts
