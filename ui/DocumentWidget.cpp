@@ -193,7 +193,8 @@ void DocumentWidget::apply(LoadResult result)
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
         m_summary->valuesVerdict()->setNotChecked();
-        if (Preferences::checkNanInfOnOpen() && model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes())
+        if (Preferences::checkNanInfOnOpen() && model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes() &&
+            model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
     } else {
         m_error->setResult(m_result);

@@ -17,6 +17,8 @@ const QString kSlackKey = QStringLiteral("save/headerSlack");
 constexpr int kMaxSlack = 16 * 1024 * 1024; // more is a typo, not a plan
 const QString kCheckOnOpenKey = QStringLiteral("scan/checkNanInfOnOpen");
 const QString kCheckLimitKey = QStringLiteral("scan/checkNanInfLimitBytes");
+const QString kCheckMaxTensorsKey = QStringLiteral("scan/checkNanInfMaxTensors");
+constexpr std::uint64_t kDefaultCheckMaxTensors = 100000;
 constexpr std::uint64_t kGiB = 1ull << 30;
 // 4 GiB: about 0.3 s from the page cache, and 2-3 s read from disk the first time (the NaN/Inf
 // check measured 15-16 GB/s cached and 1.7 GB/s from disk on the CI machine; tests/bench).
@@ -53,6 +55,16 @@ std::uint64_t Preferences::checkNanInfLimitBytes()
 void Preferences::setCheckNanInfLimitBytes(std::uint64_t bytes)
 {
     QSettings().setValue(kCheckLimitKey, static_cast<qulonglong>(bytes));
+}
+
+std::uint64_t Preferences::checkNanInfMaxTensors()
+{
+    return QSettings().value(kCheckMaxTensorsKey, static_cast<qulonglong>(kDefaultCheckMaxTensors)).toULongLong();
+}
+
+void Preferences::setCheckNanInfMaxTensors(std::uint64_t tensors)
+{
+    QSettings().setValue(kCheckMaxTensorsKey, static_cast<qulonglong>(tensors));
 }
 
 PreferencesDialog::PreferencesDialog(QWidget* parent)

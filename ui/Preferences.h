@@ -21,6 +21,10 @@ bool checkNanInfOnOpen();
 void setCheckNanInfOnOpen(bool on);
 std::uint64_t checkNanInfLimitBytes();
 void setCheckNanInfLimitBytes(std::uint64_t bytes);
+// Nor past this many tensors (100,000 by default): there the scan table and the findings of a
+// hostile or giant header cost the window more than the check is worth on open.
+std::uint64_t checkNanInfMaxTensors();
+void setCheckNanInfMaxTensors(std::uint64_t tensors);
 } // namespace Preferences
 
 class PreferencesDialog final : public QDialog {

@@ -111,6 +111,15 @@ private slots:
         QVERIFY(!doc.scanView()->isRunning());
     }
 
+    void modelsWithTooManyTensorsAreNotCheckedOnOpen()
+    {
+        Preferences::setCheckNanInfMaxTensors(50); // the fixture holds 51
+        DocumentWidget doc(realFixture(kAnomalies));
+        QVERIFY(loaded(doc));
+        QCOMPARE(verdictOf(doc)->state(), ValuesVerdict::State::NotChecked);
+        QVERIFY(!doc.scanView()->isRunning());
+    }
+
     void aCancelledCheckSaysNotEveryValueWasChecked()
     {
         Preferences::setCheckNanInfOnOpen(false);
