@@ -4,6 +4,7 @@
 #include "DtypeChart.h"
 #include "Format.h"
 #include "ModuleShareModel.h"
+#include "NaturalSortProxy.h"
 #include "ValuesVerdict.h"
 
 #include <QGridLayout>
@@ -14,6 +15,8 @@
 #include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ts::ui {
 namespace {
@@ -86,7 +89,14 @@ SummaryView::SummaryView(QWidget* parent)
     layout->addWidget(m_auditTitle);
     m_auditEmpty->setText(tr("Header valid, no warnings: it follows the format exactly."));
     layout->addWidget(m_auditEmpty);
-    m_auditView->setModel(m_audit);
+    // Errors first (a scan's findings arrive after the header's notes), in natural name order
+    // within a column the user sorts by; the source order stays within one severity.
+    auto* sorted = new NaturalSortProxy(this);
+    sorted->setSourceModel(m_audit);
+    sorted->setSortRole(AuditModel::SortRole);
+    m_auditView->setModel(sorted);
+    m_auditView->setSortingEnabled(true);
+    m_auditView->sortByColumn(AuditModel::SeverityColumn, Qt::DescendingOrder);
     m_auditView->setRootIsDecorated(false);
     m_auditView->setUniformRowHeights(true);
     m_auditView->setAlternatingRowColors(true);
@@ -172,10 +182,6 @@ void SummaryView::setSummary(const ModelSummary& s, std::vector<Diagnostic> warn
     m_moduleView->horizontalHeader()->setSectionResizeMode(ModuleShareModel::NameColumn,
                                                            QHeaderView::Stretch);
     m_audit->setDiagnostics(std::move(warnings));
-    for (int c = 0; c < AuditModel::NUM_COLUMNS; ++c) {
-        if (c != AuditModel::MessageColumn)
-            m_auditView->resizeColumnToContents(c);
-    }
 }
 
 QString SummaryView::fact(const QString& key) const
@@ -187,6 +193,15 @@ QString SummaryView::fact(const QString& key) const
 void SummaryView::updateAuditTitle()
 {
     const int n = m_audit->rowCount();
+    // Fitted again whenever rows arrive (a scan's findings come after the header's warnings), so
+    // codes and tensor names are not cut to "Na…"; a tensor name takes at most a third of the view.
+    for (int c = 0; c < AuditModel::NUM_COLUMNS; ++c) {
+        if (c == AuditModel::MessageColumn)
+            continue;
+        m_auditView->resizeColumnToContents(c);
+        if (c == AuditModel::TensorColumn)
+            m_auditView->setColumnWidth(c, std::min(m_auditView->columnWidth(c), std::max(160, width() / 3)));
+    }
     m_auditTitle->setText(n == 0 ? tr("Audit") : tr("Audit (%1)").arg(n));
     m_auditEmpty->setVisible(n == 0);
     m_auditView->setVisible(n > 0);

@@ -1,5 +1,6 @@
 // The summary says whether the values were checked (ValuesVerdict): not before a check, the NaN/Inf
 // check on open for models under the size limit (Preferences), and a verdict after any check.
+#include "AuditModel.h"
 #include "DocumentWidget.h"
 #include "Preferences.h"
 #include "ScanView.h"
@@ -7,11 +8,16 @@
 #include "UiTestUtils.h"
 #include "ValuesVerdict.h"
 
+#include <QFile>
+#include <QFontMetrics>
 #include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
+#include <QtEndian>
 
+#include <limits>
 #include <memory>
 
 using namespace ts;
@@ -118,6 +124,36 @@ private slots:
         QVERIFY(loaded(doc));
         QCOMPARE(verdictOf(doc)->state(), ValuesVerdict::State::NotChecked);
         QVERIFY(!doc.scanView()->isRunning());
+    }
+
+    void theAuditListsErrorsFirstWithItsCodesInFull()
+    {
+        // A header note (LeadingWhitespace, a warning) first, then the check's NaN (an error).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("nan.safetensors"));
+        QByteArray header = R"( {"encoder.layer.3.w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})";
+        while ((8 + header.size()) % 8 != 0)
+            header += ' ';
+        QByteArray bytes(8, '\0');
+        qToLittleEndian<quint64>(static_cast<quint64>(header.size()), bytes.data());
+        const float values[2] = {std::numeric_limits<float>::quiet_NaN(), 1.0f};
+        bytes += header + QByteArray(reinterpret_cast<const char*>(values), sizeof values);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size());
+        f.close();
+        DocumentWidget doc(path);
+        QVERIFY(loaded(doc));
+        QTRY_COMPARE_WITH_TIMEOUT(verdictOf(doc)->state(), ValuesVerdict::State::Checked, 20000);
+        QTreeView* view = doc.summaryView()->auditView();
+        QAbstractItemModel* shown = view->model();
+        QCOMPARE(shown->rowCount(), 2);
+        QCOMPARE(shown->index(0, AuditModel::CodeColumn).data().toString(), QStringLiteral("NanValues"));
+        QCOMPARE(shown->index(1, AuditModel::CodeColumn).data().toString(), QStringLiteral("LeadingWhitespace"));
+        // Fitted again when the scan's row arrived: the tensor column was fitted to the header's
+        // row, which names no tensor, and would cut the name.
+        const QFontMetrics metrics(view->font());
+        QVERIFY(view->columnWidth(AuditModel::TensorColumn) >=
+                metrics.horizontalAdvance(QStringLiteral("encoder.layer.3.w")));
     }
 
     void aCancelledCheckSaysNotEveryValueWasChecked()
