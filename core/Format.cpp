@@ -49,6 +49,11 @@ QString formatGrouped(std::uint64_t n)
     return digits;
 }
 
+QString formatNoun(std::uint64_t n, const char* one, const char* many)
+{
+    return formatGrouped(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+}
+
 QString formatShape(const std::vector<std::uint64_t>& shape)
 {
     // The first dims say what kind of tensor it is, the last two are the matrix a view shows.

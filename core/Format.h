@@ -11,6 +11,9 @@ namespace ts {
 QString formatCount(std::uint64_t n);  // 7240000000 -> "7.24B", 1500 -> "1.5K"
 QString formatBytes(std::uint64_t n);  // 1288490188 -> "1.2 GiB"
 QString formatGrouped(std::uint64_t n); // 1234567 -> "1,234,567"
+// "1 tensor", "1,234 tensors": the count grouped and the noun in the form the count takes. The
+// core has no translation catalogue, so English plurals are made here rather than as "tensor(s)".
+QString formatNoun(std::uint64_t n, const char* one, const char* many);
 
 // Text made from a header is bounded: a valid shape can have 49 M dimensions and a name can be
 // 100 MB, and laying out such a string costs gigabytes (or crashes the font shaper).

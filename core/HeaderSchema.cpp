@@ -1,5 +1,6 @@
 #include "HeaderSchema.h"
 
+#include "Format.h"
 #include "JsonNumberNormalizer.h"
 
 #include <QHash>
@@ -103,7 +104,10 @@ private:
             if (count > kMaxWarningsPerCode) {
                 m_out.warnings.push_back(Diagnostic{
                     code, Severity::Warning,
-                    QStringLiteral("%1 more warning(s) of this kind are not listed").arg(count - kMaxWarningsPerCode),
+                    count - kMaxWarningsPerCode == 1
+                        ? QStringLiteral("1 more warning of this kind is not listed")
+                        : QStringLiteral("%1 more warnings of this kind are not listed")
+                              .arg(formatGrouped(count - kMaxWarningsPerCode)),
                     {}, std::nullopt});
             }
         }
@@ -220,9 +224,11 @@ Result<void> SchemaReader::readMetadata(element value)
     if (!duplicates.isEmpty()) {
         duplicates.removeDuplicates();
         warn(QStringLiteral("DuplicateMetadataKey"),
-             QStringLiteral("metadata key(s) %1 appear more than once; the last value is used, other readers "
+             QStringLiteral("metadata %1 %2 %3 more than once; the last value is used, other readers "
                             "may use the first")
-                 .arg(QLatin1Char('"') + duplicates.join(QStringLiteral("\", \"")) + QLatin1Char('"')));
+                 .arg(QLatin1String(duplicates.size() == 1 ? "key" : "keys"),
+                      QLatin1Char('"') + duplicates.join(QStringLiteral("\", \"")) + QLatin1Char('"'),
+                      QLatin1String(duplicates.size() == 1 ? "appears" : "appear")));
     }
     m_out.metadata = std::move(metadata);
     return {};
@@ -393,9 +399,11 @@ Result<void> SchemaReader::readTensor(const QString& name, element value)
         return fail(QStringLiteral("tensor \"%1\" has no \"%2\" field").arg(name, QLatin1String(missing)), name);
     if (!extra.isEmpty()) {
         warn(QStringLiteral("ExtraTensorField"),
-             QStringLiteral("tensor \"%1\" has field(s) %2 that the format does not define; the reference ignores "
-                            "them, other readers may not")
-                 .arg(name, QLatin1Char('"') + extra.join(QStringLiteral("\", \"")) + QLatin1Char('"')),
+             QStringLiteral("tensor \"%1\" has %2 %3 that the format does not define; the reference ignores "
+                            "%4, other readers may not")
+                 .arg(name, QLatin1String(extra.size() == 1 ? "field" : "fields"),
+                      QLatin1Char('"') + extra.join(QStringLiteral("\", \"")) + QLatin1Char('"'),
+                      QLatin1String(extra.size() == 1 ? "it" : "them")),
              name);
     }
     m_out.tensors.push_back(std::move(info));

@@ -1,6 +1,7 @@
 #include "LinePlotPanel.h"
 
 #include "DisplayText.h"
+#include "Format.h"
 #include "Plot.h"
 
 #include "QCustomPlotInclude.h"
@@ -100,8 +101,9 @@ void LinePlotPanel::draw()
     m_plot->yAxis->setRange(yr.lower - pad, yr.upper + pad);
     if (e.elements > 0) {
         QString text = e.x.size() < e.elements
-                           ? tr("%1 values in %2 columns, each drawn from its min to its max.").arg(e.elements).arg(e.x.size())
-                           : tr("%1 values.").arg(e.elements);
+                           ? tr("%1 values in %2 columns, each drawn from its min to its max.")
+                                 .arg(formatGrouped(e.elements), formatGrouped(e.x.size()))
+                           : e.elements == 1 ? tr("1 value.") : tr("%1 values.").arg(formatGrouped(e.elements));
         if (e.nonFinite > 0)
             text += tr(" %1 NaN/Inf not drawn.").arg(e.nonFinite);
         m_info->setText(text);

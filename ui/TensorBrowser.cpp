@@ -15,8 +15,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -76,14 +79,15 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     detailsScroll->setWidgetResizable(true);
     detailsScroll->setFrameShape(QFrame::NoFrame);
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->setObjectName(QStringLiteral("tensorSplitter")); // its key in WindowMemory: keep it stable
-    splitter->addWidget(left);
-    splitter->addWidget(detailsScroll);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("tensorSplitter")); // its key in WindowMemory: keep it stable
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(detailsScroll);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(splitter);
+    layout->addWidget(m_splitter);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
 
     connect(m_filter, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_filter, &QLineEdit::returnPressed, this, &TensorBrowser::applyFilter);
@@ -135,6 +139,13 @@ void TensorBrowser::sizeColumns()
     const QFontMetrics fm = m_view->fontMetrics();
     int shape = fm.horizontalAdvance(
         tr("%1 tensors").arg(formatGrouped(m_modelData ? m_modelData->tensors().size() : 0)));
+    // The header text plus room for the sort arrow.
+    const int arrow = m_view->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 8;
+    int dtype = fm.horizontalAdvance(QStringLiteral("Dtype")) + arrow;
+    if (m_tree) {
+        for (const DtypeTotals& d : m_tree->root().byDtype)
+            dtype = std::max(dtype, fm.horizontalAdvance(dtypeName(d.dtype)));
+    }
     int offset = fm.horizontalAdvance(QStringLiteral("Offset"));
     int name = fm.horizontalAdvance(QStringLiteral("Name"));
     if (m_modelData && m_tree) {
@@ -156,16 +167,38 @@ void TensorBrowser::sizeColumns()
         offset = std::max(offset, fm.horizontalAdvance(formatGrouped(m_modelData->totalFileBytes())));
     }
     const int pad = fm.horizontalAdvance(QLatin1Char('M')) * 2;
-    m_view->setColumnWidth(TensorTreeModel::DtypeColumn,
-                           fm.horizontalAdvance(QStringLiteral("F8_E4M3FNUZ")) + pad);
-    m_view->setColumnWidth(TensorTreeModel::ShapeColumn, std::min(shape + pad, 360));
+    // Only the dtypes the model holds: sized for "F8_E4M3FNUZ" every BF16 model lost the
+    // Parameters and Bytes columns off the right edge at 1280x820.
+    m_view->setColumnWidth(TensorTreeModel::DtypeColumn, dtype + pad);
+    m_view->setColumnWidth(TensorTreeModel::ShapeColumn, std::min(shape + pad, 240));
     m_view->setColumnWidth(TensorTreeModel::ParametersColumn,
-                           fm.horizontalAdvance(QStringLiteral("Parameters")) + pad);
+                           fm.horizontalAdvance(QStringLiteral("Parameters")) + arrow + pad);
     m_view->setColumnWidth(TensorTreeModel::BytesColumn,
-                           fm.horizontalAdvance(QStringLiteral("1023 KiB")) + pad);
+                           fm.horizontalAdvance(QStringLiteral("1023 KiB")) + arrow + pad);
     m_view->setColumnWidth(TensorTreeModel::OffsetColumn, offset + pad);
     // Names first: a narrow pane scrolls sideways rather than eliding every name to "p...".
     m_view->setColumnWidth(TensorTreeModel::NameColumn, std::min(name + pad, 420));
+    m_treeWidthWanted = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
+    for (int c = TensorTreeModel::NameColumn; c <= TensorTreeModel::BytesColumn; ++c)
+        m_treeWidthWanted += m_view->columnWidth(c);
+    applyDefaultSplit();
+}
+
+void TensorBrowser::applyDefaultSplit()
+{
+    if (m_userSplit || m_treeWidthWanted == 0 || m_splitter->property("restored").toBool())
+        return;
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    if (total <= 0)
+        return;
+    const int tree = std::clamp(m_treeWidthWanted, total * 30 / 100, total * 50 / 100);
+    m_splitter->setSizes({tree, total - tree});
+}
+
+void TensorBrowser::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    applyDefaultSplit();
 }
 
 void TensorBrowser::applyFilter()
@@ -189,10 +222,10 @@ void TensorBrowser::updateMatchLabel()
 {
     const int total = m_modelData ? static_cast<int>(m_modelData->tensors().size()) : 0;
     if (m_proxy->isFiltering())
-        m_matches->setText(
-            tr("%1 of %2 tensors match").arg(formatGrouped(m_matchCount), formatGrouped(total)));
+        m_matches->setText(total == 1 ? tr("%1 of 1 tensor matches").arg(m_matchCount)
+                                      : tr("%1 of %2 tensors match").arg(formatGrouped(m_matchCount), formatGrouped(total)));
     else
-        m_matches->setText(tr("%1 tensors").arg(formatGrouped(total)));
+        m_matches->setText(total == 1 ? tr("1 tensor") : tr("%1 tensors").arg(formatGrouped(total)));
 }
 
 int TensorBrowser::matchingTensorCount() const

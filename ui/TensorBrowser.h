@@ -11,6 +11,8 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QResizeEvent;
+class QSplitter;
 class QTimer;
 class QTreeView;
 
@@ -42,9 +44,18 @@ public:
     QComboBox* dtypeCombo() const { return m_dtype; }
     TensorDetailsView* details() const { return m_details; }
 
+    // Whether the tree now shows every column up to Bytes without scrolling sideways.
+    int treeWidthWanted() const { return m_treeWidthWanted; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void showContextMenu(const QPoint& pos);
     void sizeColumns();
+    // Until the user moves the splitter (or WindowMemory restored it), the tree gets the width
+    // its columns up to Bytes need, within 30-50% of the page, the details the rest.
+    void applyDefaultSplit();
     void updateMatchLabel();
     void onCurrentChanged(const QModelIndex& current);
 
@@ -59,7 +70,10 @@ private:
     QTimer* m_debounce;
     QTreeView* m_view;
     TensorDetailsView* m_details;
+    QSplitter* m_splitter;
     int m_matchCount = 0;
+    int m_treeWidthWanted = 0;
+    bool m_userSplit = false;
 };
 
 } // namespace ts::ui

@@ -111,7 +111,8 @@ void TensorDetailsView::showNode(const NameTreeNode* node)
     for (const DtypeTotals& d : node->byDtype)
         dtypes << tr("%1 \u00d7 %2").arg(formatGrouped(d.tensors), dtypeName(d.dtype));
     setField(QStringLiteral("dtype"), dtypes.join(QStringLiteral(", ")));
-    setField(QStringLiteral("shape"), tr("group of %1 tensors").arg(formatGrouped(node->tensorCount)));
+    setField(QStringLiteral("shape"), node->tensorCount == 1 ? tr("group of 1 tensor")
+                                                     : tr("group of %1 tensors").arg(formatGrouped(node->tensorCount)));
     setField(QStringLiteral("parameters"),
              tr("%1 (%2)").arg(formatGrouped(node->parameters), formatCount(node->parameters)));
     setField(QStringLiteral("bytes"),

@@ -56,8 +56,9 @@ void WindowMemory::restoreSplitters(QWidget& root)
         if (splitter->objectName().isEmpty())
             continue;
         const QByteArray state = settings.value(kSplitters + splitter->objectName()).toByteArray();
-        if (!state.isEmpty())
-            splitter->restoreState(state);
+        // Marked so a view's own default split (TensorBrowser) does not override the user's.
+        if (!state.isEmpty() && splitter->restoreState(state))
+            splitter->setProperty("restored", true);
     }
 }
 

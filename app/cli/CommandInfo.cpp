@@ -90,7 +90,7 @@ void printText(const Model& model, const NameTree& tree)
     if (!metadata) {
         out(QStringLiteral("\nMetadata: none"));
     } else {
-        out(QStringLiteral("\nMetadata: %1 key(s)").arg(metadata->size()));
+        out(QStringLiteral("\nMetadata: %1").arg(formatNoun(metadata->size(), "key", "keys")));
         for (const auto& [key, value] : metadata->entries()) {
             QString shown = value;
             if (shown.size() > 200)

@@ -46,13 +46,13 @@ void printText(const Model& model, const ScanResult& result, bool nanInfOnly)
     if (!result.findings.empty())
         out(QString());
     const double rate = result.seconds > 0 ? static_cast<double>(result.bytes) / result.seconds : 0;
-    out(QStringLiteral("%1 %2 tensor(s), %3 in %4 s (%5/s): %6 error(s), %7 warning(s), %8 note(s).")
+    const auto notes = static_cast<std::uint64_t>(result.findings.size()) - errors - warnings;
+    out(QStringLiteral("%1 %2, %3 in %4 s (%5/s): %6, %7, %8.")
             .arg(nanInfOnly ? QStringLiteral("Checked for NaN/Inf") : QStringLiteral("Scanned"),
-                 formatGrouped(result.tensors.size()), formatBytes(result.bytes),
-                 QString::number(result.seconds, 'f', 2), formatBytes(static_cast<std::uint64_t>(rate)))
-            .arg(errors)
-            .arg(warnings)
-            .arg(static_cast<int>(result.findings.size()) - errors - warnings));
+                 formatNoun(result.tensors.size(), "tensor", "tensors"), formatBytes(result.bytes),
+                 QString::number(result.seconds, 'f', 2), formatBytes(static_cast<std::uint64_t>(rate)),
+                 formatNoun(errors, "error", "errors"), formatNoun(warnings, "warning", "warnings"),
+                 formatNoun(notes, "note", "notes")));
     (void)model;
 }
 

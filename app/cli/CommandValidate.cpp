@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "ModelOpening.h"
 
+#include "Format.h"
 #include "JsonWriter.h"
 #include "Model.h"
 #include "ModelJson.h"
@@ -63,10 +64,9 @@ void printText(const Verdict& v)
             out(QStringLiteral("         ") + terminalSafe(note));
         return;
     }
-    out(QStringLiteral("OK       %1  (%2 tensors, %3 warning(s))")
-            .arg(terminalSafe(v.file))
-            .arg(v.model->tensors().size())
-            .arg(v.model->warnings().size()));
+    out(QStringLiteral("OK       %1  (%2, %3)")
+            .arg(terminalSafe(v.file), formatNoun(v.model->tensors().size(), "tensor", "tensors"),
+                 formatNoun(v.model->warnings().size(), "warning", "warnings")));
     for (const Diagnostic& d : v.model->warnings())
         out(QStringLiteral("         %1 [%2] %3")
                 .arg(severityName(d.severity), d.code, terminalSafe(d.message)));

@@ -57,11 +57,6 @@ Result<DeadLines> findDeadLines(const TensorLocation& location, const TensorInfo
     return dead;
 }
 
-QString plural(std::uint64_t n, const char* one, const char* many)
-{
-    return formatGrouped(n) + QLatin1Char(' ') + QString::fromLatin1(n == 1 ? one : many);
-}
-
 } // namespace
 
 Result<std::vector<Diagnostic>> DeadRowFindings::of(const std::vector<TensorStats>& tensors,
@@ -90,11 +85,11 @@ Result<std::vector<Diagnostic>> DeadRowFindings::of(const std::vector<TensorStat
         QStringList parts;
         if (dead->rows > 0)
             parts << QStringLiteral("%1 of %2 (first: row %3)")
-                         .arg(plural(dead->rows, "all-zero row", "all-zero rows"), formatGrouped(rows),
+                         .arg(formatNoun(dead->rows, "all-zero row", "all-zero rows"), formatGrouped(rows),
                               QString::number(dead->firstRow));
         if (dead->cols > 0)
             parts << QStringLiteral("%1 of %2 (first: column %3)")
-                         .arg(plural(dead->cols, "all-zero column", "all-zero columns"), formatGrouped(cols),
+                         .arg(formatNoun(dead->cols, "all-zero column", "all-zero columns"), formatGrouped(cols),
                               QString::number(dead->firstCol));
         std::optional<std::uint64_t> offset;
         if (dead->rows > 0)

@@ -62,16 +62,19 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
     const QString name = t.name;
     if (v.nan > 0) {
         out.push_back({QStringLiteral("NanValues"), Severity::Error,
-                       QStringLiteral("Tensor \"%1\" has %2 NaN value(s) at flat index %3.")
-                           .arg(name, formatGrouped(v.nan), indexList(v.nanIndices, v.nan)),
+                       QStringLiteral("Tensor \"%1\" has %2 at flat %3 %4.")
+                           .arg(name, formatNoun(v.nan, "NaN value", "NaN values"),
+                                QLatin1String(v.nan == 1 ? "index" : "indices"), indexList(v.nanIndices, v.nan)),
                        name, byteOffset(t, location, v.firstNan())});
     }
     if (v.posinf + v.neginf > 0) {
         out.push_back(
             {QStringLiteral("InfValues"), Severity::Error,
-             QStringLiteral("Tensor \"%1\" has %2 infinite value(s) (%3 +Inf, %4 -Inf) at flat index %5.")
-                 .arg(name, formatGrouped(v.posinf + v.neginf), formatGrouped(v.posinf),
-                      formatGrouped(v.neginf), indexList(v.infIndices, v.posinf + v.neginf)),
+             QStringLiteral("Tensor \"%1\" has %2 (%3 +Inf, %4 -Inf) at flat %5 %6.")
+                 .arg(name, formatNoun(v.posinf + v.neginf, "infinite value", "infinite values"),
+                      formatGrouped(v.posinf), formatGrouped(v.neginf),
+                      QLatin1String(v.posinf + v.neginf == 1 ? "index" : "indices"),
+                      indexList(v.infIndices, v.posinf + v.neginf)),
              name, byteOffset(t, location, v.firstInf())});
     }
     if (t.nanInfOnly) // nothing else was computed
@@ -79,7 +82,7 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
     if (t.elements > 0 && v.zeros == t.elements) {
         out.push_back(
             {QStringLiteral("AllZero"), Severity::Warning,
-             QStringLiteral("Tensor \"%1\" is all zeros (%2 elements).").arg(name, formatGrouped(t.elements)),
+             QStringLiteral("Tensor \"%1\" is all zeros (%2).").arg(name, formatNoun(t.elements, "element", "elements")),
              name, std::nullopt});
     } else if (t.elements > 1 && v.finite == t.elements && v.min == v.max) {
         out.push_back({QStringLiteral("Constant"), Severity::Info,
@@ -90,8 +93,8 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
     if (t.nonBinaryBool > 0) {
         out.push_back(
             {QStringLiteral("NonBinaryBool"), Severity::Warning,
-             QStringLiteral("BOOL tensor \"%1\" has %2 byte(s) other than 0 and 1 (first at flat index %3).")
-                 .arg(name, formatGrouped(t.nonBinaryBool), QString::number(*t.firstNonBinaryBool)),
+             QStringLiteral("BOOL tensor \"%1\" has %2 other than 0 and 1 (first at flat index %3).")
+                 .arg(name, formatNoun(t.nonBinaryBool, "byte", "bytes"), QString::number(*t.firstNonBinaryBool)),
              name, byteOffset(t, location, t.firstNonBinaryBool)});
     }
     const auto z = outlierScore(v);
@@ -106,9 +109,10 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
     if (v.f16Overflow > 0 && t.dtype != Dtype::F16) {
         out.push_back(
             {QStringLiteral("F16Overflow"), Severity::Info,
-             QStringLiteral("Tensor \"%1\" has %2 value(s) beyond the F16 range (|x| > 65504, largest %3); "
-                            "converting it to F16 would make them infinite.")
-                 .arg(name, formatGrouped(v.f16Overflow), number(v.absmax)),
+             QStringLiteral("Tensor \"%1\" has %2 beyond the F16 range (|x| > 65504, largest %3); "
+                            "converting it to F16 would make %4 infinite.")
+                 .arg(name, formatNoun(v.f16Overflow, "value", "values"), number(v.absmax),
+                      QLatin1String(v.f16Overflow == 1 ? "it" : "them")),
              name, std::nullopt});
     }
     return out;
