@@ -68,9 +68,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_PACKAGE_HOMEPAGE_URL "https://github.com/tensorscope/tensorscope")
 set(CPACK_PACKAGE_CONTACT "Tensorscope developers <tensorscope@users.noreply.github.com>")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "Tensorscope")
-if(EXISTS "${PROJECT_SOURCE_DIR}/LICENSE")
-  set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
-endif()
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 # Release builds carry debug info (RelWithDebInfo); the package does not.
 set(CPACK_STRIP_FILES ON)
 
@@ -96,7 +94,7 @@ line tool tensorscope-cli.")
   # shlibdeps finds the linked libraries; these are loaded at run time or only used by the desktop.
   # (The xcb platform plugin is in libqt6gui6 and the SVG icon engine in libqt6svg6, which shlibdeps
   # already pulls in.) qt6-translations-l10n puts Qt's own dialogs and buttons into the user's
-  # language (ui/Translations.cpp); without it they stay English, so a recommendation, not a need.
+  # language (ui/window/Translations.cpp); without it they stay English, so a recommendation, not a need.
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, hicolor-icon-theme, shared-mime-info, qt6-translations-l10n")
   # No maintainer scripts: dpkg triggers of shared-mime-info, desktop-file-utils and the icon theme
   # update their caches when files land in share/mime/packages, share/applications and share/icons.

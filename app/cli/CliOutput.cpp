@@ -1,6 +1,6 @@
 #include "CliOutput.h"
 
-#include "TerminalText.h"
+#include "base/TerminalText.h"
 
 #include <cstdio>
 

@@ -1,16 +1,16 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 #include "TerminalProgress.h"
 
-#include "ByteSize.h"
-#include "ConvertWriter.h"
-#include "Converter.h"
-#include "JsonWriter.h"
-#include "Model.h"
-#include "ModelJson.h"
-#include "TerminalText.h"
+#include "base/JsonWriter.h"
+#include "base/TerminalText.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/CheckpointJson.h"
+#include "convert/ByteSize.h"
+#include "convert/ConvertWriter.h"
+#include "convert/Converter.h"
 
 #include <QElapsedTimer>
 
@@ -145,7 +145,8 @@ int runConvert(const QStringList& args)
     if (parser.isSet(QStringLiteral("dtype"))) {
         options.dtype = targetDtype(parser.value(QStringLiteral("dtype")));
         if (!options.dtype)
-            return usageError(QStringLiteral("--dtype must be one of ") + convertDtypes().join(QStringLiteral(", ")));
+            return usageError(QStringLiteral("--dtype must be one of ") +
+                              convertDtypes().join(QStringLiteral(", ")));
     }
     for (const QString& v : parser.values(QStringLiteral("dtype-for"))) {
         const auto kv = splitAssignment(v, true);
@@ -180,7 +181,7 @@ int runConvert(const QStringList& args)
     if (!slackOk || options.headerSlack > 64ull * 1024 * 1024)
         return usageError(QStringLiteral("--header-slack must be a byte count up to 67108864"));
 
-    std::vector<std::shared_ptr<const Model>> models;
+    std::vector<std::shared_ptr<const Checkpoint>> models;
     for (const QString& in : inputs) {
         int status = ExitOk;
         auto model = openForReading(in, true, &status);

@@ -1,12 +1,12 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 
-#include "InputFiles.h"
-#include "Model.h"
-#include "TensorExporter.h"
-#include "TerminalText.h"
+#include "base/TerminalText.h"
+#include "checkpoint/Checkpoint.h"
+#include "convert/TensorExporter.h"
+#include "write/InputFiles.h"
 
 #include <QFileInfo>
 
@@ -35,7 +35,7 @@ int runExport(const QStringList& args)
     const auto opened = openForReading(path, true, &status);
     if (!opened)
         return status;
-    const Model& model = *opened;
+    const Checkpoint& model = *opened;
     const int index = model.indexOf(name);
     if (index < 0) {
         err(QStringLiteral("tensorscope-cli: %1 has no tensor named \"%2\"")

@@ -3,7 +3,7 @@
 #include "CliOutput.h"
 
 #include "HelpText.h"
-#include "TerminalText.h"
+#include "base/TerminalText.h"
 
 namespace ts::cli {
 namespace {

@@ -1,31 +1,34 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 
-#include "Format.h"
-#include "JsonWriter.h"
-#include "Model.h"
-#include "ModelJson.h"
-#include "NameTree.h"
-#include "TerminalText.h"
+#include "base/Format.h"
+#include "base/JsonWriter.h"
+#include "base/TerminalText.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/CheckpointJson.h"
+#include "checkpoint/NameTree.h"
 
 #include <QFileInfo>
 
 namespace ts::cli {
 namespace {
 
-QString kindName(Model::Kind kind)
+QString kindName(Checkpoint::Kind kind)
 {
     switch (kind) {
-    case Model::Kind::SingleFile: return QStringLiteral("file");
-    case Model::Kind::IndexedShards: return QStringLiteral("index");
-    case Model::Kind::FolderOfShards: return QStringLiteral("folder");
+    case Checkpoint::Kind::SingleFile:
+        return QStringLiteral("file");
+    case Checkpoint::Kind::IndexedShards:
+        return QStringLiteral("index");
+    case Checkpoint::Kind::FolderOfShards:
+        return QStringLiteral("folder");
     }
     return {};
 }
 
-void printJson(const Model& model, const NameTree& tree)
+void printJson(const Checkpoint& model, const NameTree& tree)
 {
     JsonWriter json;
     json.beginObject();
@@ -64,18 +67,21 @@ void printJson(const Model& model, const NameTree& tree)
     outRaw(json.data() + '\n');
 }
 
-void printText(const Model& model, const NameTree& tree)
+void printText(const Checkpoint& model, const NameTree& tree)
 {
     QList<QStringList> rows;
     rows << QStringList{QStringLiteral("File:"), model.path()};
     if (model.isSharded())
         rows << QStringList{QStringLiteral("Shards:"), QString::number(model.shards().size())};
-    rows << QStringList{QStringLiteral("Size:"), QStringLiteral("%1 (%2 bytes)").arg(formatBytes(model.totalFileBytes()),
-                                                                                     formatGrouped(model.totalFileBytes()))};
-    rows << QStringList{QStringLiteral("Header:"), QStringLiteral("%1 bytes").arg(formatGrouped(model.headerBytes()))};
+    rows << QStringList{QStringLiteral("Size:"),
+                        QStringLiteral("%1 (%2 bytes)")
+                            .arg(formatBytes(model.totalFileBytes()), formatGrouped(model.totalFileBytes()))};
+    rows << QStringList{QStringLiteral("Header:"),
+                        QStringLiteral("%1 bytes").arg(formatGrouped(model.headerBytes()))};
     rows << QStringList{QStringLiteral("Tensors:"), formatGrouped(model.tensors().size())};
-    rows << QStringList{QStringLiteral("Parameters:"), QStringLiteral("%1 (%2)").arg(formatCount(model.totalParameters()),
-                                                                                    formatGrouped(model.totalParameters()))};
+    rows << QStringList{QStringLiteral("Parameters:"),
+                        QStringLiteral("%1 (%2)").arg(formatCount(model.totalParameters()),
+                                                      formatGrouped(model.totalParameters()))};
     out(formatTable(rows));
     out(QStringLiteral("\nBy dtype:"));
     QList<QStringList> dtypes;

@@ -1,13 +1,13 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 
-#include "Format.h"
-#include "Glob.h"
-#include "JsonWriter.h"
-#include "Model.h"
-#include "ModelJson.h"
+#include "base/Format.h"
+#include "base/Glob.h"
+#include "base/JsonWriter.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/CheckpointJson.h"
 
 #include <QFileInfo>
 
@@ -27,11 +27,11 @@ int runLs(const QStringList& args)
     const auto opened = openForReading(parser.positionalArguments().front(), true, &status);
     if (!opened)
         return status;
-    const Model& model = *opened;
+    const Checkpoint& model = *opened;
     const bool filtered = parser.isSet(QStringLiteral("filter"));
     const QRegularExpression glob = globToRegularExpression(parser.value(QStringLiteral("filter")));
-    std::vector<const ModelTensor*> shown;
-    for (const ModelTensor& t : model.tensors()) {
+    std::vector<const CheckpointTensor*> shown;
+    for (const CheckpointTensor& t : model.tensors()) {
         if (!filtered || glob.match(t.info.name).hasMatch())
             shown.push_back(&t);
     }
@@ -41,7 +41,7 @@ int runLs(const QStringList& args)
         json.beginObject();
         json.key(QStringLiteral("file")).value(model.path());
         json.key(QStringLiteral("tensors")).beginArray();
-        for (const ModelTensor* t : shown) {
+        for (const CheckpointTensor* t : shown) {
             if (!model.isSharded()) {
                 writeTensorJson(json, t->info);
                 continue;
@@ -63,14 +63,17 @@ int runLs(const QStringList& args)
         return ExitOk;
     }
     QList<QStringList> rows;
-    QStringList head{QStringLiteral("NAME"), QStringLiteral("DTYPE"), QStringLiteral("SHAPE"), QStringLiteral("PARAMS"),
-                     QStringLiteral("BYTES"), QStringLiteral("OFFSETS")};
+    QStringList head{QStringLiteral("NAME"),   QStringLiteral("DTYPE"), QStringLiteral("SHAPE"),
+                     QStringLiteral("PARAMS"), QStringLiteral("BYTES"), QStringLiteral("OFFSETS")};
     if (model.isSharded())
         head << QStringLiteral("SHARD");
     rows << head;
-    for (const ModelTensor* t : shown) {
-        QStringList row{t->info.name, dtypeName(t->info.dtype), t->info.shapeString(),
-                        formatGrouped(t->info.elementCount()), formatGrouped(t->info.byteSize()),
+    for (const CheckpointTensor* t : shown) {
+        QStringList row{t->info.name,
+                        dtypeName(t->info.dtype),
+                        t->info.shapeString(),
+                        formatGrouped(t->info.elementCount()),
+                        formatGrouped(t->info.byteSize()),
                         QStringLiteral("[%1, %2]").arg(t->info.begin).arg(t->info.end)};
         if (model.isSharded())
             row << QFileInfo(model.shards()[static_cast<std::size_t>(t->shard)]->path()).fileName();

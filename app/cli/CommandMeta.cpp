@@ -1,21 +1,21 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 
-#include "JsonWriter.h"
-#include "MetadataSave.h"
-#include "Model.h"
-#include "ModelJson.h"
-#include "SafetensorsWriter.h"
-#include "SaveLock.h"
-#include "SaveTarget.h"
+#include "base/JsonWriter.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/CheckpointJson.h"
+#include "write/MetadataSave.h"
+#include "write/SafetensorsWriter.h"
+#include "write/SaveLock.h"
+#include "write/SaveTarget.h"
 
 #include <QFileInfo>
 
+#include "base/TerminalText.h"
 #include <chrono>
 #include <optional>
-#include "TerminalText.h"
 
 namespace ts::cli {
 
@@ -40,7 +40,7 @@ int runMeta(const QStringList& args)
     }
     const auto wait = std::chrono::milliseconds(static_cast<qint64>(waitSeconds * 1000));
     // An edit of FILE itself is one read-modify-write: the lock is taken before the metadata is
-    // read, so a concurrent save's change is read, not overwritten (issue 14, item 3).
+    // read, so a concurrent save's change is read, not overwritten.
     std::optional<SaveLock> lock;
     if (edits && !parser.isSet(QStringLiteral("output")) && QFileInfo(path).isFile()) {
         const SaveTarget target = SaveTarget::inspect(path);
@@ -61,7 +61,7 @@ int runMeta(const QStringList& args)
     const auto opened = openForReading(path, true, &status);
     if (!opened)
         return status;
-    const Model& model = *opened;
+    const Checkpoint& model = *opened;
     if (!edits) {
         if (parser.isSet(QStringLiteral("json"))) {
             JsonWriter json;
@@ -102,7 +102,8 @@ int runMeta(const QStringList& args)
     }
     if (parser.isSet(QStringLiteral("no-metadata")))
         metadata.reset();
-    const QString target = parser.isSet(QStringLiteral("output")) ? parser.value(QStringLiteral("output")) : path;
+    const QString target =
+        parser.isSet(QStringLiteral("output")) ? parser.value(QStringLiteral("output")) : path;
     MetadataSaveOptions options;
     options.headerSlack = slack;
     options.allowInPlace = !parser.isSet(QStringLiteral("no-in-place"));
@@ -113,10 +114,11 @@ int runMeta(const QStringList& args)
         err(saved.error());
         return exitFor(saved.error());
     }
-    const QString how = saved->method == SaveMethod::InPlace
-                            ? QStringLiteral("in place: only the header was rewritten, %1 bytes written with the journal")
-                                  .arg(saved->bytesWritten)
-                            : QStringLiteral("full rewrite: %1").arg(saved->whyNotInPlace);
+    const QString how =
+        saved->method == SaveMethod::InPlace
+            ? QStringLiteral("in place: only the header was rewritten, %1 bytes written with the journal")
+                  .arg(saved->bytesWritten)
+            : QStringLiteral("full rewrite: %1").arg(saved->whyNotInPlace);
     if (parser.isSet(QStringLiteral("json"))) {
         JsonWriter json;
         writeMetadataJson(json, metadata);

@@ -4,12 +4,12 @@
 #include "CommandHelp.h"
 #include "Commands.h"
 
-#include "AtomicFile.h"
-#include "Format.h"
-#include "JsonWriter.h"
-#include "SaveJournal.h"
-#include "ShardIndex.h"
-#include "TerminalText.h"
+#include "base/Format.h"
+#include "base/JsonWriter.h"
+#include "base/TerminalText.h"
+#include "format/ShardIndex.h"
+#include "write/AtomicFile.h"
+#include "write/SaveJournal.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -71,14 +71,16 @@ Outcome recoverOne(const QString& file, bool discard, bool removeLeftovers)
             o.action = QStringLiteral("refused: ") + r.error().message;
             o.failed = true;
         } else if (r->restorable()) {
-            o.action = QStringLiteral("restored the header from before the interrupted save; deleted the journal");
+            o.action =
+                QStringLiteral("restored the header from before the interrupted save; deleted the journal");
         } else {
             o.action = QStringLiteral("the file was already as before the save; deleted the journal");
         }
     }
     if (removeLeftovers) {
         for (const auto& [path, size] : AtomicFile::staleTemporaries(file))
-            o.removedLeftovers << QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName(), formatBytes(size));
+            o.removedLeftovers << QStringLiteral("%1 (%2)").arg(QFileInfo(path).fileName(),
+                                                                formatBytes(size));
         AtomicFile::removeStaleTemporaries(file);
     }
     return o;

@@ -1,21 +1,21 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 #include "TerminalProgress.h"
 
-#include "Format.h"
-#include "JsonWriter.h"
-#include "Model.h"
-#include "ModelJson.h"
-#include "TerminalText.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
+#include "base/Format.h"
+#include "base/JsonWriter.h"
+#include "base/TerminalText.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/CheckpointJson.h"
 
 namespace ts::cli {
 namespace {
 
-void printJson(const Model& model, const ScanResult& result, bool nanInfOnly)
+void printJson(const Checkpoint& model, const ScanResult& result, bool nanInfOnly)
 {
     JsonWriter json;
     json.beginObject();
@@ -35,7 +35,7 @@ void printJson(const Model& model, const ScanResult& result, bool nanInfOnly)
     outRaw(json.data() + '\n');
 }
 
-void printText(const Model& model, const ScanResult& result, bool nanInfOnly)
+void printText(const Checkpoint& model, const ScanResult& result, bool nanInfOnly)
 {
     int errors = 0, warnings = 0;
     for (const Diagnostic& d : result.findings) {

@@ -1,16 +1,16 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 #include "TerminalProgress.h"
 
-#include "Format.h"
-#include "JsonWriter.h"
-#include "Model.h"
-#include "TerminalText.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/StatsJson.h"
+#include "base/Format.h"
+#include "base/JsonWriter.h"
+#include "base/TerminalText.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,7 +66,7 @@ void printValueRows(QList<QStringList>& rows, const QString& prefix, const Value
     rows << QStringList{prefix + QStringLiteral("BF16 underflow"), formatGrouped(s.bf16Underflow)};
 }
 
-void printText(const Model& model, const ScanResult& result)
+void printText(const Checkpoint& model, const ScanResult& result)
 {
     for (std::size_t i = 0; i < result.tensors.size(); ++i) {
         const TensorStats& t = result.tensors[i];
@@ -94,7 +94,7 @@ void printText(const Model& model, const ScanResult& result)
     }
 }
 
-void printJson(const Model& model, const ScanResult& result)
+void printJson(const Checkpoint& model, const ScanResult& result)
 {
     JsonWriter json;
     json.beginObject();

@@ -1,20 +1,20 @@
+#include "CheckpointOpening.h"
 #include "CliOutput.h"
 #include "CommandHelp.h"
 #include "Commands.h"
-#include "ModelOpening.h"
 
-#include "Format.h"
-#include "JsonWriter.h"
-#include "Model.h"
-#include "ModelJson.h"
-#include "TerminalText.h"
+#include "base/Format.h"
+#include "base/JsonWriter.h"
+#include "base/TerminalText.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/CheckpointJson.h"
 
 namespace ts::cli {
 namespace {
 
 struct Verdict {
     QString file;
-    std::shared_ptr<const Model> model; // set when valid
+    std::shared_ptr<const Checkpoint> model; // set when valid
     std::optional<Error> error;
 };
 
@@ -46,7 +46,7 @@ void printJson(const Verdict& v)
     writeDiagnosticsJson(json, v.model ? v.model->warnings() : std::vector<Diagnostic>{});
     if (v.model) {
         json.key(QStringLiteral("tensors")).beginArray();
-        for (const ModelTensor& t : v.model->tensors())
+        for (const CheckpointTensor& t : v.model->tensors())
             writeTensorJson(json, t.info);
         json.endArray();
         json.key(QStringLiteral("metadata"));
@@ -88,7 +88,7 @@ int runValidate(const QStringList& args)
     int status = ExitOk;
     for (const QString& file : parser.positionalArguments()) {
         Verdict v{file, nullptr, std::nullopt};
-        auto model = Model::open(file);
+        auto model = Checkpoint::open(file);
         if (model)
             v.model = std::move(model.value());
         else {

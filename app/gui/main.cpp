@@ -1,14 +1,14 @@
 // tensorscope [FILE|FOLDER|index.json]...: the window.
 
-#include "DocumentWidget.h"
-#include "FileOpenFilter.h"
 #include "GuiOptions.h"
-#include "LaunchActivation.h"
-#include "MainWindow.h"
-#include "ScanView.h"
-#include "SingleInstance.h"
-#include "Theme.h"
-#include "Translations.h"
+#include "document/DocumentWidget.h"
+#include "scan/ScanView.h"
+#include "window/FileOpenFilter.h"
+#include "window/LaunchActivation.h"
+#include "window/MainWindow.h"
+#include "window/SingleInstance.h"
+#include "window/Theme.h"
+#include "window/Translations.h"
 
 #include <QApplication>
 #include <QFile>
@@ -113,7 +113,7 @@ int main(int argc, char** argv)
         const bool scanning = pageName == QLatin1String("scan") || pageName == QLatin1String("nan-inf");
         if (scanning)
             doc->startScan(pageName == QLatin1String("scan") ? ts::ui::ScanView::Check::Full
-                                                              : ts::ui::ScanView::Check::NanInfOnly);
+                                                             : ts::ui::ScanView::Check::NanInfOnly);
         if (--pending == 0 && !shotPath.isEmpty()) {
             auto shoot = [&] {
                 QTimer::singleShot(shotDelay, &window, [&] {

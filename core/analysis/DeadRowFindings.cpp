@@ -1,6 +1,6 @@
-#include "DeadRowFindings.h"
+#include "analysis/DeadRowFindings.h"
 
-#include "Format.h"
+#include "base/Format.h"
 #include "view/ElementReader.h"
 
 #include <QStringList>
@@ -74,7 +74,8 @@ Result<std::vector<Diagnostic>> DeadRowFindings::of(const std::vector<TensorStat
         if (std::max(rows, cols) < kMinLine || t.values.zeros == t.elements)
             continue;
         // The shortest line that may count: fewer zeros than that cannot fill one.
-        const std::uint64_t shortest = std::min(rows >= kMinLine ? rows : cols, cols >= kMinLine ? cols : rows);
+        const std::uint64_t shortest =
+            std::min(rows >= kMinLine ? rows : cols, cols >= kMinLine ? cols : rows);
         if (t.values.zeros < shortest)
             continue;
         Result<DeadLines> dead = findDeadLines(locations[i], info, cancel);
@@ -89,14 +90,16 @@ Result<std::vector<Diagnostic>> DeadRowFindings::of(const std::vector<TensorStat
                               QString::number(dead->firstRow));
         if (dead->cols > 0)
             parts << QStringLiteral("%1 of %2 (first: column %3)")
-                         .arg(formatNoun(dead->cols, "all-zero column", "all-zero columns"), formatGrouped(cols),
-                              QString::number(dead->firstCol));
+                         .arg(formatNoun(dead->cols, "all-zero column", "all-zero columns"),
+                              formatGrouped(cols), QString::number(dead->firstCol));
         std::optional<std::uint64_t> offset;
         if (dead->rows > 0)
-            offset = locations[i].offset + dead->firstRow * cols * static_cast<std::uint64_t>(dtypeBits(info.dtype)) / 8;
-        out.push_back({QStringLiteral("DeadRows"), Severity::Warning,
-                       QStringLiteral("Tensor \"%1\" has %2.").arg(t.name, parts.join(QStringLiteral(" and "))),
-                       t.name, offset});
+            offset = locations[i].offset +
+                     dead->firstRow * cols * static_cast<std::uint64_t>(dtypeBits(info.dtype)) / 8;
+        out.push_back(
+            {QStringLiteral("DeadRows"), Severity::Warning,
+             QStringLiteral("Tensor \"%1\" has %2.").arg(t.name, parts.join(QStringLiteral(" and "))), t.name,
+             offset});
     }
     return out;
 }

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "Diagnostic.h"
-#include "Result.h"
-#include "TensorInfo.h"
-#include "TensorLocation.h"
-#include "TensorStats.h"
+#include "analysis/TensorStats.h"
+#include "base/Diagnostic.h"
+#include "base/Result.h"
+#include "format/TensorInfo.h"
+#include "io/TensorLocation.h"
 
 #include <atomic>
 #include <vector>

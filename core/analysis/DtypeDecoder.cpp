@@ -1,6 +1,6 @@
-#include "DtypeDecoder.h"
+#include "analysis/DtypeDecoder.h"
 
-#include "SimdKernels.h"
+#include "analysis/SimdKernels.h"
 
 #include <array>
 #include <bit>

@@ -1,6 +1,6 @@
-#include "DuplicateFindings.h"
+#include "analysis/DuplicateFindings.h"
 
-#include "Format.h"
+#include "base/Format.h"
 
 #include <QStringList>
 
@@ -89,11 +89,16 @@ QString quotedList(const std::vector<QString>& names)
 bool DuplicateFindings::isKnownTying(const std::vector<QString>& names)
 {
     static const QStringList kEmbeddings = {
-        QStringLiteral("lm_head.weight"),         QStringLiteral("embed_tokens.weight"),
-        QStringLiteral("wte.weight"),             QStringLiteral("word_embeddings.weight"),
-        QStringLiteral("shared.weight"),          QStringLiteral("embed_in.weight"),
-        QStringLiteral("embed_out.weight"),       QStringLiteral("predictions.decoder.weight"),
-        QStringLiteral("tok_embeddings.weight"),  QStringLiteral("output.weight"),
+        QStringLiteral("lm_head.weight"),
+        QStringLiteral("embed_tokens.weight"),
+        QStringLiteral("wte.weight"),
+        QStringLiteral("word_embeddings.weight"),
+        QStringLiteral("shared.weight"),
+        QStringLiteral("embed_in.weight"),
+        QStringLiteral("embed_out.weight"),
+        QStringLiteral("predictions.decoder.weight"),
+        QStringLiteral("tok_embeddings.weight"),
+        QStringLiteral("output.weight"),
     };
     return std::all_of(names.begin(), names.end(), [](const QString& name) {
         return std::any_of(kEmbeddings.begin(), kEmbeddings.end(), [&](const QString& suffix) {
@@ -139,7 +144,8 @@ Result<std::vector<Diagnostic>> DuplicateFindings::of(const std::vector<TensorSt
             if (c.size() < 2)
                 continue;
             // By name, so the finding reads the same whatever order the tensors were scanned in.
-            std::sort(c.begin(), c.end(), [&](std::size_t a, std::size_t b) { return tensors[a].name < tensors[b].name; });
+            std::sort(c.begin(), c.end(),
+                      [&](std::size_t a, std::size_t b) { return tensors[a].name < tensors[b].name; });
             std::vector<QString> names;
             for (std::size_t i : c)
                 names.push_back(tensors[i].name);

@@ -1,4 +1,4 @@
-#include "Histogram.h"
+#include "analysis/Histogram.h"
 
 #include <numeric>
 

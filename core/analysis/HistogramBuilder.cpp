@@ -1,6 +1,6 @@
-#include "HistogramBuilder.h"
+#include "analysis/HistogramBuilder.h"
 
-#include "SimdKernels.h"
+#include "analysis/SimdKernels.h"
 
 #include <algorithm>
 #include <bit>
@@ -148,7 +148,8 @@ void HistogramBuilder::addFloats(const float* p, std::size_t n)
         const std::size_t k = std::min(kStep, n - start);
         const float* q = p + start;
         // Values near an edge, at the top edge, or not finite: numpy's exact rule, one by one.
-        const std::size_t missing = simd::linearBins(q, k, m_linear.lo, m_linear.norm, bins, m_linearMargin, linear, missed);
+        const std::size_t missing =
+            simd::linearBins(q, k, m_linear.lo, m_linear.norm, bins, m_linearMargin, linear, missed);
         for (std::size_t j = 0; j < missing; ++j) {
             const double x = q[missed[j]];
             linear[missed[j]] = std::isfinite(x) ? static_cast<std::uint32_t>(m_linear.index(x)) : bins;
@@ -182,7 +183,8 @@ void HistogramBuilder::addFloats(const float* p, std::size_t n)
     }
 }
 
-void HistogramBuilder::countSplit(const std::uint32_t* index, std::size_t k, std::uint32_t* split, std::size_t stride)
+void HistogramBuilder::countSplit(const std::uint32_t* index, std::size_t k, std::uint32_t* split,
+                                  std::size_t stride)
 {
     std::size_t i = 0;
     for (; i + kSplit <= k; i += kSplit) {

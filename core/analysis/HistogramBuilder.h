@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Histogram.h"
-#include "TensorStats.h"
+#include "analysis/Histogram.h"
+#include "analysis/TensorStats.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -45,7 +45,8 @@ private:
     };
     template <typename T> void addBlock(const T* p, std::size_t n);
     void addFloats(const float* p, std::size_t n);
-    static void countSplit(const std::uint32_t* index, std::size_t k, std::uint32_t* split, std::size_t stride);
+    static void countSplit(const std::uint32_t* index, std::size_t k, std::uint32_t* split,
+                           std::size_t stride);
     void fold() const;
     std::size_t logIndex(double magnitude) const;
     void initLogThresholds();

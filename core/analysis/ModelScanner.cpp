@@ -1,14 +1,14 @@
-#include "ModelScanner.h"
+#include "analysis/ModelScanner.h"
 
-#include "DeadRowFindings.h"
-#include "DuplicateFindings.h"
-#include "HistogramBuilder.h"
-#include "NanInfCounter.h"
-#include "ScanFindings.h"
-#include "SiblingFindings.h"
-#include "TensorAnalyzer.h"
-#include "TensorBlockReader.h"
-#include "ValueAccumulator.h"
+#include "analysis/DeadRowFindings.h"
+#include "analysis/DuplicateFindings.h"
+#include "analysis/HistogramBuilder.h"
+#include "analysis/NanInfCounter.h"
+#include "analysis/ScanFindings.h"
+#include "analysis/SiblingFindings.h"
+#include "analysis/TensorAnalyzer.h"
+#include "analysis/TensorBlockReader.h"
+#include "analysis/ValueAccumulator.h"
 
 #include <algorithm>
 #include <chrono>
@@ -54,7 +54,7 @@ struct ModelScanner::State {
     int running = 0;
 };
 
-ModelScanner::ModelScanner(std::shared_ptr<const Model> model, ScanOptions options)
+ModelScanner::ModelScanner(std::shared_ptr<const Checkpoint> model, ScanOptions options)
     : m_model(std::move(model)), m_options(std::move(options)), m_state(std::make_unique<State>())
 {
 }

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "Diagnostic.h"
-#include "Histogram.h"
-#include "Model.h"
-#include "Result.h"
-#include "TensorStats.h"
+#include "analysis/Histogram.h"
+#include "analysis/TensorStats.h"
+#include "base/Diagnostic.h"
+#include "base/Result.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <atomic>
 #include <cstdint>
@@ -51,7 +51,7 @@ class ModelScanner {
 public:
     using ProgressCallback = std::function<void(const ScanProgress&)>;
 
-    explicit ModelScanner(std::shared_ptr<const Model> model, ScanOptions options = {});
+    explicit ModelScanner(std::shared_ptr<const Checkpoint> model, ScanOptions options = {});
     ~ModelScanner();
     ModelScanner(const ModelScanner&) = delete;
     ModelScanner& operator=(const ModelScanner&) = delete;
@@ -63,7 +63,7 @@ public:
 
 private:
     struct State;
-    std::shared_ptr<const Model> m_model;
+    std::shared_ptr<const Checkpoint> m_model;
     ScanOptions m_options;
     ProgressCallback m_progress;
     int m_progressIntervalMs = 100;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Dtype.h"
 #include "analysis/TensorStats.h"
+#include "format/Dtype.h"
 
 #include <cstddef>
 #include <cstdint>

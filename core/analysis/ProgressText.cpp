@@ -1,6 +1,6 @@
-#include "ProgressText.h"
+#include "analysis/ProgressText.h"
 
-#include "Format.h"
+#include "base/Format.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "ScanFindings.h"
+#include "analysis/ScanFindings.h"
 
-#include "Format.h"
+#include "base/Format.h"
 
 #include <QStringList>
 
@@ -61,29 +61,29 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
     const ValueStats& v = t.values;
     const QString name = t.name;
     if (v.nan > 0) {
-        out.push_back({QStringLiteral("NanValues"), Severity::Error,
-                       QStringLiteral("Tensor \"%1\" has %2 at flat %3 %4.")
-                           .arg(name, formatNoun(v.nan, "NaN value", "NaN values"),
-                                QLatin1String(v.nan == 1 ? "index" : "indices"), indexList(v.nanIndices, v.nan)),
-                       name, byteOffset(t, location, v.firstNan())});
+        out.push_back(
+            {QStringLiteral("NanValues"), Severity::Error,
+             QStringLiteral("Tensor \"%1\" has %2 at flat %3 %4.")
+                 .arg(name, formatNoun(v.nan, "NaN value", "NaN values"),
+                      QLatin1String(v.nan == 1 ? "index" : "indices"), indexList(v.nanIndices, v.nan)),
+             name, byteOffset(t, location, v.firstNan())});
     }
     if (v.posinf + v.neginf > 0) {
-        out.push_back(
-            {QStringLiteral("InfValues"), Severity::Error,
-             QStringLiteral("Tensor \"%1\" has %2 (%3 +Inf, %4 -Inf) at flat %5 %6.")
-                 .arg(name, formatNoun(v.posinf + v.neginf, "infinite value", "infinite values"),
-                      formatGrouped(v.posinf), formatGrouped(v.neginf),
-                      QLatin1String(v.posinf + v.neginf == 1 ? "index" : "indices"),
-                      indexList(v.infIndices, v.posinf + v.neginf)),
-             name, byteOffset(t, location, v.firstInf())});
+        out.push_back({QStringLiteral("InfValues"), Severity::Error,
+                       QStringLiteral("Tensor \"%1\" has %2 (%3 +Inf, %4 -Inf) at flat %5 %6.")
+                           .arg(name, formatNoun(v.posinf + v.neginf, "infinite value", "infinite values"),
+                                formatGrouped(v.posinf), formatGrouped(v.neginf),
+                                QLatin1String(v.posinf + v.neginf == 1 ? "index" : "indices"),
+                                indexList(v.infIndices, v.posinf + v.neginf)),
+                       name, byteOffset(t, location, v.firstInf())});
     }
     if (t.nanInfOnly) // nothing else was computed
         return out;
     if (t.elements > 0 && v.zeros == t.elements) {
-        out.push_back(
-            {QStringLiteral("AllZero"), Severity::Warning,
-             QStringLiteral("Tensor \"%1\" is all zeros (%2).").arg(name, formatNoun(t.elements, "element", "elements")),
-             name, std::nullopt});
+        out.push_back({QStringLiteral("AllZero"), Severity::Warning,
+                       QStringLiteral("Tensor \"%1\" is all zeros (%2).")
+                           .arg(name, formatNoun(t.elements, "element", "elements")),
+                       name, std::nullopt});
     } else if (t.elements > 1 && v.finite == t.elements && v.min == v.max) {
         out.push_back({QStringLiteral("Constant"), Severity::Info,
                        QStringLiteral("Tensor \"%1\" holds the same value %2 in all %3 elements.")
@@ -94,7 +94,8 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
         out.push_back(
             {QStringLiteral("NonBinaryBool"), Severity::Warning,
              QStringLiteral("BOOL tensor \"%1\" has %2 other than 0 and 1 (first at flat index %3).")
-                 .arg(name, formatNoun(t.nonBinaryBool, "byte", "bytes"), QString::number(*t.firstNonBinaryBool)),
+                 .arg(name, formatNoun(t.nonBinaryBool, "byte", "bytes"),
+                      QString::number(*t.firstNonBinaryBool)),
              name, byteOffset(t, location, t.firstNonBinaryBool)});
     }
     const auto z = outlierScore(v);
@@ -107,13 +108,12 @@ std::vector<Diagnostic> ScanFindings::of(const TensorStats& t, const TensorLocat
                        name, byteOffset(t, location, v.absmaxIndex)});
     }
     if (v.f16Overflow > 0 && t.dtype != Dtype::F16) {
-        out.push_back(
-            {QStringLiteral("F16Overflow"), Severity::Info,
-             QStringLiteral("Tensor \"%1\" has %2 beyond the F16 range (|x| > 65504, largest %3); "
-                            "converting it to F16 would make %4 infinite.")
-                 .arg(name, formatNoun(v.f16Overflow, "value", "values"), number(v.absmax),
-                      QLatin1String(v.f16Overflow == 1 ? "it" : "them")),
-             name, std::nullopt});
+        out.push_back({QStringLiteral("F16Overflow"), Severity::Info,
+                       QStringLiteral("Tensor \"%1\" has %2 beyond the F16 range (|x| > 65504, largest %3); "
+                                      "converting it to F16 would make %4 infinite.")
+                           .arg(name, formatNoun(v.f16Overflow, "value", "values"), number(v.absmax),
+                                QLatin1String(v.f16Overflow == 1 ? "it" : "them")),
+                       name, std::nullopt});
     }
     return out;
 }

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Diagnostic.h"
-#include "TensorLocation.h"
-#include "TensorStats.h"
+#include "analysis/TensorStats.h"
+#include "base/Diagnostic.h"
+#include "io/TensorLocation.h"
 
 #include <optional>
 #include <vector>

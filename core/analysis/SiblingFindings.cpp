@@ -1,4 +1,4 @@
-#include "SiblingFindings.h"
+#include "analysis/SiblingFindings.h"
 
 #include "view/LayerGroups.h"
 
@@ -117,13 +117,13 @@ std::vector<Diagnostic> SiblingFindings::of(const std::vector<TensorStats>& tens
                     if (c.strength >= strength)
                         continue;
                     c.strength = strength;
-                    c.diagnostic = {
-                        QStringLiteral("LayerOutlier"), Severity::Warning,
-                        QStringLiteral("%1: %2 %3 is %4 the median %5 of the %6 blocks of %7.")
-                            .arg(t.name, QString::fromLatin1(statistic.name), number(std::exp(logs[k])),
-                                 ratioText(ratio), number(std::exp(mid)), QString::number(usable.size()),
-                                 family.pattern),
-                        t.name, std::nullopt};
+                    c.diagnostic = {QStringLiteral("LayerOutlier"), Severity::Warning,
+                                    QStringLiteral("%1: %2 %3 is %4 the median %5 of the %6 blocks of %7.")
+                                        .arg(t.name, QString::fromLatin1(statistic.name),
+                                             number(std::exp(logs[k])), ratioText(ratio),
+                                             number(std::exp(mid)), QString::number(usable.size()),
+                                             family.pattern),
+                                    t.name, std::nullopt};
                 }
             }
         }

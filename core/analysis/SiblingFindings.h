@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Diagnostic.h"
-#include "TensorInfo.h"
-#include "TensorStats.h"
+#include "analysis/TensorStats.h"
+#include "base/Diagnostic.h"
+#include "format/TensorInfo.h"
 
 #include <cstdint>
 #include <vector>
@@ -18,9 +18,9 @@ class SiblingFindings {
 public:
     // A statistic is an outlier when its robust z-score on a log scale (distance of log(x) from
     // the siblings' median of log(x), in units of 1.4826 x their median absolute deviation)
-    // exceeds kRobustZ AND it is at least kMinRatio times the median or at most 1 / kMinRatio of it. The ratio keeps trained models
-    // quiet: statistics drift smoothly with depth, and the first and last blocks of real models
-    // differ from the middle by 2-3x, which a robust z alone would flag when the middle agrees
+    // exceeds kRobustZ AND it is at least kMinRatio times the median or at most 1 / kMinRatio of it. The
+    // ratio keeps trained models quiet: statistics drift smoothly with depth, and the first and last blocks
+    // of real models differ from the middle by 2-3x, which a robust z alone would flag when the middle agrees
     // closely. A layer scaled 100x (or 0.01x) passes both by orders of magnitude.
     static constexpr double kRobustZ = 10.0;
     static constexpr double kMinRatio = 4.0;

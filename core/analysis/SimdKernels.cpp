@@ -166,8 +166,8 @@ void SummarizeFloatsFull(const float* HWY_RESTRICT p, std::size_t n, std::uint32
 // Returns false, with `out` untouched, when the block is not ordinary.
 #if HWY_TARGET != HWY_SCALAR
 template <class Load, class At>
-bool SummarizeOrdinary(const Load& load, const At& at, std::size_t n, std::uint32_t minNormalBits, double pivot,
-                       FloatBlockSummary* HWY_RESTRICT out)
+bool SummarizeOrdinary(const Load& load, const At& at, std::size_t n, std::uint32_t minNormalBits,
+                       double pivot, FloatBlockSummary* HWY_RESTRICT out)
 {
     const hn::ScalableTag<float> df;
     const hn::RebindToSigned<decltype(df)> di;
@@ -290,7 +290,9 @@ bool SummarizeOrdinaryHalfs(const std::uint16_t* HWY_RESTRICT p, std::size_t n, 
             v0 = hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, p + i))));
             v1 = hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, p + i + N))));
         };
-        const auto at = [&](std::size_t i) { return std::bit_cast<float>(static_cast<std::uint32_t>(p[i]) << 16); };
+        const auto at = [&](std::size_t i) {
+            return std::bit_cast<float>(static_cast<std::uint32_t>(p[i]) << 16);
+        };
         return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
     }
     const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
@@ -360,8 +362,9 @@ std::uint32_t BinOf(double f, std::uint32_t bins, double margin)
 // Float lanes: twice the lanes of double, and the margin covers float's rounding.
 // The positions of kNoBin lanes are appended to `missed` (rare: the caller fixes only those).
 template <class DF, class VF>
-HWY_INLINE void StoreBins(DF df, VF f, VF top, VF lowMargin, VF highMargin, std::size_t at, std::uint32_t* HWY_RESTRICT out,
-               std::uint32_t* HWY_RESTRICT missed, std::size_t& missing)
+HWY_INLINE void StoreBins(DF df, VF f, VF top, VF lowMargin, VF highMargin, std::size_t at,
+                          std::uint32_t* HWY_RESTRICT out, std::uint32_t* HWY_RESTRICT missed,
+                          std::size_t& missing)
 {
     const hn::RebindToSigned<DF> di;
     const auto whole = hn::Floor(f);
@@ -425,7 +428,8 @@ double Log10Scalar(float x)
     std::memcpy(&m, &mBits, 4);
     const double t = (static_cast<double>(m) - 1) / (static_cast<double>(m) + 1);
     const double t2 = t * t;
-    const double series = t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 * (1.0 / 9 + t2 / 11)))));
+    const double series =
+        t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 * (1.0 / 9 + t2 / 11)))));
     return static_cast<double>(e) * 0.30102999566398120 + series * 0.86858896380650366; // 2 / ln 10
 }
 
@@ -476,7 +480,8 @@ std::size_t LogBins(const float* HWY_RESTRICT p, std::size_t n, double lo, doubl
         poly = hn::MulAdd(t2, poly, c3);
         poly = hn::MulAdd(t2, poly, one);
         const auto log10 = hn::MulAdd(hn::ConvertTo(df, e), log10of2, hn::Mul(hn::Mul(t, poly), twoOverLn10));
-        StoreBins(df, hn::Mul(hn::Sub(log10, vLo), vNorm), top, lowMargin, highMargin, i, out, missed, missing);
+        StoreBins(df, hn::Mul(hn::Sub(log10, vLo), vNorm), top, lowMargin, highMargin, i, out, missed,
+                  missing);
     }
 #endif
     for (; i < n; ++i) {
@@ -490,8 +495,7 @@ std::size_t LogBins(const float* HWY_RESTRICT p, std::size_t n, double lo, doubl
 // Whether any lane of `bytes` (lanes of 1, 2, 4 or 8 bytes) has (lane & mask) == value. The NaN/Inf
 // check: one AND and one compare per vector, ORed together; nothing leaves the loop early, so the
 // loads stream at memory speed.
-template <typename T>
-bool AnyMaskedLanes(const std::uint8_t* HWY_RESTRICT p, std::size_t n, T mask, T value)
+template <typename T> bool AnyMaskedLanes(const std::uint8_t* HWY_RESTRICT p, std::size_t n, T mask, T value)
 {
     std::size_t i = 0;
     bool found = false;
@@ -628,8 +632,8 @@ double sumSquaredDeviations(const float* p, std::size_t n, double mean)
     return HWY_DYNAMIC_DISPATCH(SumSquaredDeviations)(p, n, mean);
 }
 
-std::size_t linearBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
-                       std::uint32_t* out, std::uint32_t* missed)
+std::size_t linearBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins,
+                       double margin, std::uint32_t* out, std::uint32_t* missed)
 {
     return HWY_DYNAMIC_DISPATCH(LinearBins)(p, n, lo, norm, bins, margin, out, missed);
 }

@@ -51,8 +51,8 @@ double sumSquaredDeviations(const float* p, std::size_t n, double mean);
 inline constexpr std::uint32_t kNoBin = 0xffffffffu;
 // Both return how many entries are kNoBin and list their positions in `missed` (room for n), so
 // the caller fixes just those.
-std::size_t linearBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
-                       std::uint32_t* out, std::uint32_t* missed);
+std::size_t linearBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins,
+                       double margin, std::uint32_t* out, std::uint32_t* missed);
 std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::uint32_t bins, double margin,
                     std::uint32_t* out, std::uint32_t* missed);
 // Whether any of `lanes` little-endian lanes of `laneBytes` (1, 2, 4 or 8) bytes at `p` has

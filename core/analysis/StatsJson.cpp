@@ -1,4 +1,4 @@
-#include "StatsJson.h"
+#include "analysis/StatsJson.h"
 
 namespace ts {
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Histogram.h"
-#include "JsonWriter.h"
-#include "TensorStats.h"
+#include "analysis/Histogram.h"
+#include "analysis/TensorStats.h"
+#include "base/JsonWriter.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
-#include "TensorAnalyzer.h"
+#include "analysis/TensorAnalyzer.h"
 
-#include "DtypeDecoder.h"
-#include "NanInfCounter.h"
-#include "ValueAccumulator.h"
+#include "analysis/DtypeDecoder.h"
+#include "analysis/NanInfCounter.h"
+#include "analysis/ValueAccumulator.h"
 
 #include <algorithm>
 #include <vector>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "HistogramBuilder.h"
-#include "Result.h"
-#include "TensorBlockReader.h"
-#include "TensorInfo.h"
-#include "TensorLocation.h"
-#include "TensorStats.h"
+#include "analysis/HistogramBuilder.h"
+#include "analysis/TensorBlockReader.h"
+#include "analysis/TensorStats.h"
+#include "base/Result.h"
+#include "format/TensorInfo.h"
+#include "io/TensorLocation.h"
 
 #include <cstdint>
 

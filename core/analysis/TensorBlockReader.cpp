@@ -1,7 +1,7 @@
-#include "TensorBlockReader.h"
+#include "analysis/TensorBlockReader.h"
 
-#include "DtypeDecoder.h"
-#include "ValueAccumulator.h"
+#include "analysis/DtypeDecoder.h"
+#include "analysis/ValueAccumulator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -37,8 +37,8 @@ std::uint64_t TensorBlockReader::bytesFor(Dtype dtype, std::uint64_t elements)
 Error TensorBlockReader::readError(const QString& why, std::uint64_t offset, ErrorCode code) const
 {
     const QString file = m_location.source ? m_location.source->displayName() : QString();
-    return makeError(code, file,
-                     QStringLiteral("cannot read tensor \"%1\": %2").arg(m_name, why), m_name, offset);
+    return makeError(code, file, QStringLiteral("cannot read tensor \"%1\": %2").arg(m_name, why), m_name,
+                     offset);
 }
 
 std::optional<Error> TensorBlockReader::cancelled(const ReadControl& control) const
@@ -50,7 +50,7 @@ std::optional<Error> TensorBlockReader::cancelled(const ReadControl& control) co
 }
 
 Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t count,
-                                           const ReadControl& control) const
+                                            const ReadControl& control) const
 {
     if (!m_location.source)
         return readError(QStringLiteral("no byte source"), 0);
@@ -108,7 +108,8 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
             if (m_buffer.size() < bufferBytes / 8 + 1)
                 m_buffer.resize(bufferBytes / 8 + 1);
             auto* buffer = reinterpret_cast<std::byte*>(m_buffer.data());
-            const Result<void> read = m_location.source->read(absOffset, std::span<std::byte>(buffer, nBytes));
+            const Result<void> read =
+                m_location.source->read(absOffset, std::span<std::byte>(buffer, nBytes));
             if (!read)
                 return readError(read.error().message, absOffset, read.error().code);
             bytes = buffer;

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Dtype.h"
-#include "Result.h"
-#include "TensorLocation.h"
+#include "base/Result.h"
+#include "format/Dtype.h"
+#include "io/TensorLocation.h"
 
 #include <QString>
 
@@ -46,7 +46,8 @@ struct DecodedBlock {
 // read buffer plus a few blocks, whatever the tensor.
 class TensorBlockReader {
 public:
-    static constexpr std::uint64_t kReadBytes = 4 << 20; // a piece: cancel checks and page release between pieces
+    static constexpr std::uint64_t kReadBytes =
+        4 << 20; // a piece: cancel checks and page release between pieces
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 

@@ -1,4 +1,4 @@
-#include "TensorStats.h"
+#include "analysis/TensorStats.h"
 
 #include <algorithm>
 #include <cmath>

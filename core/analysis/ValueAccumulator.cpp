@@ -1,7 +1,7 @@
-#include "ValueAccumulator.h"
+#include "analysis/ValueAccumulator.h"
 
-#include "DtypeDecoder.h"
-#include "SimdKernels.h"
+#include "analysis/DtypeDecoder.h"
+#include "analysis/SimdKernels.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Dtype.h"
-#include "SimdKernels.h"
-#include "TensorStats.h"
+#include "analysis/SimdKernels.h"
+#include "analysis/TensorStats.h"
+#include "format/Dtype.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -39,7 +39,8 @@ public:
     const ValueStats& stats() const { return m_stats; }
 
 private:
-    void addSummary(const simd::FloatBlockSummary& s, const float* p, std::size_t n, std::uint64_t firstIndex);
+    void addSummary(const simd::FloatBlockSummary& s, const float* p, std::size_t n,
+                    std::uint64_t firstIndex);
     void recordSpecialIndices(const float* p, std::size_t n, std::uint64_t firstIndex, bool nans, bool infs);
 
     ValueStats m_stats = ValueStats::empty();

@@ -1,4 +1,4 @@
-#include "ByteSize.h"
+#include "convert/ByteSize.h"
 
 #include <QRegularExpression>
 

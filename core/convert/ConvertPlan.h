@@ -1,8 +1,8 @@
 #pragma once
 
-#include "DtypeConverter.h"
-#include "Metadata.h"
-#include "TensorLocation.h"
+#include "convert/DtypeConverter.h"
+#include "format/Metadata.h"
+#include "io/TensorLocation.h"
 
 #include <QString>
 

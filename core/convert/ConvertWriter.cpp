@@ -1,10 +1,10 @@
-#include "ConvertWriter.h"
+#include "convert/ConvertWriter.h"
 
-#include "AtomicFile.h"
-#include "ConvertingSource.h"
-#include "InputFiles.h"
-#include "SafetensorsWriter.h"
-#include "StagingLock.h"
+#include "convert/ConvertingSource.h"
+#include "write/AtomicFile.h"
+#include "write/InputFiles.h"
+#include "write/SafetensorsWriter.h"
+#include "write/StagingLock.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ConvertOptions.h"
-#include "ConvertPlan.h"
-#include "Converter.h"
-#include "Result.h"
+#include "base/Result.h"
+#include "convert/ConvertOptions.h"
+#include "convert/ConvertPlan.h"
+#include "convert/Converter.h"
 
 #include <QByteArray>
 #include <QStringList>

@@ -1,7 +1,7 @@
-#include "Converter.h"
+#include "convert/Converter.h"
 
-#include "ConvertingSource.h"
-#include "Glob.h"
+#include "base/Glob.h"
+#include "convert/ConvertingSource.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -79,7 +79,7 @@ ConversionCounts ConvertPlan::totalCounts() const
     return sum;
 }
 
-Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Model>>& inputs,
+Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Checkpoint>>& inputs,
                                     const ConvertOptions& options)
 {
     if (options.dtype && !DtypeConverter::supports(*options.dtype)) {
@@ -108,7 +108,7 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Mode
             }
         }
         for (int i = 0; i < static_cast<int>(model->tensors().size()); ++i) {
-            const ModelTensor& mt = model->tensors()[static_cast<std::size_t>(i)];
+            const CheckpointTensor& mt = model->tensors()[static_cast<std::size_t>(i)];
             const TensorInfo& info = mt.info;
             if ((!rules.include.empty() && !anyMatch(rules.include, info.name)) ||
                 anyMatch(rules.exclude, info.name))

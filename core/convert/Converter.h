@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ConvertOptions.h"
-#include "ConvertPlan.h"
-#include "Model.h"
-#include "Result.h"
+#include "base/Result.h"
+#include "checkpoint/Checkpoint.h"
+#include "convert/ConvertOptions.h"
+#include "convert/ConvertPlan.h"
 
 #include <functional>
 #include <memory>
@@ -19,7 +19,7 @@ class Converter {
 public:
     // Several inputs (files or sharded models) merge into one tensor list; a tensor name found
     // twice is an error naming both places.
-    static Result<ConvertPlan> plan(const std::vector<std::shared_ptr<const Model>>& inputs,
+    static Result<ConvertPlan> plan(const std::vector<std::shared_ptr<const Checkpoint>>& inputs,
                                     const ConvertOptions& options);
 
     // The report pass: runs every conversion into a scratch buffer to count overflows,

@@ -1,4 +1,4 @@
-#include "ConvertingSource.h"
+#include "convert/ConvertingSource.h"
 
 #include <cstring>
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ByteSource.h"
-#include "DtypeConverter.h"
-#include "TensorLocation.h"
+#include "convert/DtypeConverter.h"
+#include "io/ByteSource.h"
+#include "io/TensorLocation.h"
 
 #include <atomic>
 

@@ -1,4 +1,4 @@
-#include "DtypeConverter.h"
+#include "convert/DtypeConverter.h"
 
 #include <algorithm>
 #include <array>

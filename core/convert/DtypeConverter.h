@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Dtype.h"
+#include "format/Dtype.h"
 
 #include <cstddef>
 #include <cstdint>

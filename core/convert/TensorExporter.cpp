@@ -1,8 +1,8 @@
-#include "TensorExporter.h"
+#include "convert/TensorExporter.h"
 
-#include "AtomicFile.h"
-#include "DtypeConverter.h"
-#include "InputFiles.h"
+#include "convert/DtypeConverter.h"
+#include "write/AtomicFile.h"
+#include "write/InputFiles.h"
 
 #include <QFileInfo>
 
@@ -168,7 +168,7 @@ QByteArray TensorExporter::npyHeader(const QByteArray& descr, const std::vector<
     return out + dict;
 }
 
-Result<TensorExporter::Outcome> TensorExporter::exportFromModel(const Model& model, int tensor,
+Result<TensorExporter::Outcome> TensorExporter::exportFromModel(const Checkpoint& model, int tensor,
                                                                 const QString& path, Format format)
 {
     // The atomic rename would leave the open model readable, but the file on disk would be gone.

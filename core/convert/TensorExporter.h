@@ -1,9 +1,9 @@
 #pragma once
 
-#include "Model.h"
-#include "Result.h"
-#include "TensorInfo.h"
-#include "TensorLocation.h"
+#include "base/Result.h"
+#include "checkpoint/Checkpoint.h"
+#include "format/TensorInfo.h"
+#include "io/TensorLocation.h"
 
 #include <QByteArray>
 #include <QString>
@@ -27,7 +27,7 @@ public:
                                         const QString& path, Format format);
     // Tensor `tensor` of `model`, refusing a `path` that is one of the model's files (InputFiles):
     // what the CLI and the GUI call. Replacing any other existing file is the caller's decision.
-    static Result<Outcome> exportFromModel(const Model& model, int tensor, const QString& path,
+    static Result<Outcome> exportFromModel(const Checkpoint& model, int tensor, const QString& path,
                                            Format format);
 
     // The .npy descr for a dtype stored as is ("<f4", "|u1", "<c8"), or empty when it needs widening.

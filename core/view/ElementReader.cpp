@@ -1,4 +1,4 @@
-#include "ElementReader.h"
+#include "view/ElementReader.h"
 
 #include "analysis/DtypeDecoder.h"
 #include "analysis/TensorBlockReader.h"
@@ -16,7 +16,8 @@ Result<std::vector<double>> ElementReader::read(std::uint64_t first, std::uint64
 {
     const std::uint64_t elements = m_info.elementCount();
     if (first > elements || count > elements - first)
-        return makeError(ErrorCode::InvalidArgument, m_location.source ? m_location.source->displayName() : QString(),
+        return makeError(ErrorCode::InvalidArgument,
+                         m_location.source ? m_location.source->displayName() : QString(),
                          QStringLiteral("Elements %1 to %2 are outside the tensor's %3 elements.")
                              .arg(first)
                              .arg(first + count)

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Result.h"
-#include "TensorInfo.h"
-#include "TensorLocation.h"
+#include "base/Result.h"
+#include "format/TensorInfo.h"
+#include "io/TensorLocation.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "Envelope.h"
+#include "view/Envelope.h"
 
-#include "ElementReader.h"
+#include "view/ElementReader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +19,8 @@ Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo&
     Envelope env;
     env.elements = info.elementCount();
     const std::uint64_t n = env.elements;
-    const auto b = static_cast<std::size_t>(std::min<std::uint64_t>(n, static_cast<std::uint64_t>(std::max(1, buckets))));
+    const auto b = static_cast<std::size_t>(
+        std::min<std::uint64_t>(n, static_cast<std::uint64_t>(std::max(1, buckets))));
     const double nan = std::numeric_limits<double>::quiet_NaN();
     env.min.assign(b, nan);
     env.max.assign(b, nan);

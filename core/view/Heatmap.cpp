@@ -1,6 +1,6 @@
-#include "Heatmap.h"
+#include "view/Heatmap.h"
 
-#include "ElementReader.h"
+#include "view/ElementReader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,8 +28,10 @@ HeatmapPooler::HeatmapPooler(std::uint64_t srcRows, std::uint64_t srcCols, int m
 {
     m_grid.srcRows = srcRows;
     m_grid.srcCols = srcCols;
-    m_grid.rows = static_cast<int>(std::min<std::uint64_t>(srcRows, static_cast<std::uint64_t>(std::max(1, maxRows))));
-    m_grid.cols = static_cast<int>(std::min<std::uint64_t>(srcCols, static_cast<std::uint64_t>(std::max(1, maxCols))));
+    m_grid.rows =
+        static_cast<int>(std::min<std::uint64_t>(srcRows, static_cast<std::uint64_t>(std::max(1, maxRows))));
+    m_grid.cols =
+        static_cast<int>(std::min<std::uint64_t>(srcCols, static_cast<std::uint64_t>(std::max(1, maxCols))));
     const std::size_t cells = static_cast<std::size_t>(m_grid.rows) * static_cast<std::size_t>(m_grid.cols);
     m_grid.values.assign(cells, std::numeric_limits<double>::quiet_NaN());
     m_sum.assign(cells, 0.0L);
@@ -76,16 +78,17 @@ HeatmapGrid HeatmapPooler::finish()
         // and the mean is clamped to the block's range: a rounded sum / count may land just past
         // the largest value (0.1 + 0.1 + 0.1 over 3 gives 0.10000000000000002; found by fuzz_scan).
         if (m_pooling == Pooling::Mean && m_count[i] > 0)
-            m_grid.values[i] = std::clamp(static_cast<double>(m_sum[i] / static_cast<long double>(m_count[i])),
-                                          m_low[i], m_high[i]);
+            m_grid.values[i] = std::clamp(
+                static_cast<double>(m_sum[i] / static_cast<long double>(m_count[i])), m_low[i], m_high[i]);
         if (std::isfinite(m_grid.values[i]))
             m_grid.absmax = std::max(m_grid.absmax, std::abs(m_grid.values[i]));
     }
     return std::move(m_grid);
 }
 
-Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info, const PlaneSpec& spec,
-                                 Pooling pooling, int maxCells, const std::atomic<bool>* cancel)
+Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info,
+                                 const PlaneSpec& spec, Pooling pooling, int maxCells,
+                                 const std::atomic<bool>* cancel)
 {
     const TensorPlane plane = makePlane(info.shape, spec);
     HeatmapPooler pooler(plane.rows, plane.cols, maxCells, maxCells, pooling);

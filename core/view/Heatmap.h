@@ -1,9 +1,9 @@
 #pragma once
 
-#include "Result.h"
-#include "TensorInfo.h"
-#include "TensorLocation.h"
-#include "TensorPlane.h"
+#include "base/Result.h"
+#include "format/TensorInfo.h"
+#include "io/TensorLocation.h"
+#include "view/TensorPlane.h"
 
 #include <atomic>
 #include <cstdint>
@@ -21,7 +21,7 @@ struct HeatmapGrid {
     std::uint64_t srcCols = 0;
     int rows = 0;
     int cols = 0;
-    std::vector<double> values; // rows * cols, row-major; NaN where a cell had no finite value
+    std::vector<double> values;  // rows * cols, row-major; NaN where a cell had no finite value
     std::uint64_t nonFinite = 0; // NaN / Inf elements skipped (they would wreck the colour scale)
     double absmax = 0;           // over `values`, for a symmetric colour scale
 
@@ -43,13 +43,14 @@ private:
     Pooling m_pooling;
     std::vector<long double> m_sum;
     std::vector<std::uint64_t> m_count;
-    std::vector<double> m_low;  // Mean only: each cell's smallest and largest finite value
+    std::vector<double> m_low; // Mean only: each cell's smallest and largest finite value
     std::vector<double> m_high;
 };
 
 // Reads the plane of a tensor chosen by `spec` and pools it. Reads a row at a time, so memory is
 // one row plus the grid. `cancel` is polled between rows.
-Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info, const PlaneSpec& spec,
-                                 Pooling pooling, int maxCells, const std::atomic<bool>* cancel = nullptr);
+Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info,
+                                 const PlaneSpec& spec, Pooling pooling, int maxCells,
+                                 const std::atomic<bool>* cancel = nullptr);
 
 } // namespace ts

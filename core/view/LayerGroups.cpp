@@ -1,4 +1,4 @@
-#include "LayerGroups.h"
+#include "view/LayerGroups.h"
 
 #include <QMap>
 #include <QStringList>

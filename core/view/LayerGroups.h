@@ -14,7 +14,7 @@ struct LayerMember {
 };
 
 struct LayerFamily {
-    QString pattern; // the name with the block number replaced by '#'
+    QString pattern;                  // the name with the block number replaced by '#'
     std::vector<LayerMember> members; // sorted by block
 };
 

@@ -1,4 +1,4 @@
-#include "TensorPlane.h"
+#include "view/TensorPlane.h"
 
 #include <algorithm>
 
@@ -60,8 +60,9 @@ TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& 
     return plane;
 }
 
-std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint64_t>& shape, const PlaneSpec& in,
-                                                    std::uint64_t row, std::uint64_t col) const
+std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint64_t>& shape,
+                                                    const PlaneSpec& in, std::uint64_t row,
+                                                    std::uint64_t col) const
 {
     const PlaneSpec spec = normalizedSpec(shape, in);
     std::vector<std::uint64_t> out = spec.fixed;

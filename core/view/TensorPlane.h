@@ -22,7 +22,10 @@ struct TensorPlane {
     std::uint64_t rowStride = 0; // in elements
     std::uint64_t colStride = 1;
 
-    std::uint64_t flat(std::uint64_t row, std::uint64_t col) const { return base + row * rowStride + col * colStride; }
+    std::uint64_t flat(std::uint64_t row, std::uint64_t col) const
+    {
+        return base + row * rowStride + col * colStride;
+    }
     // Index of cell (row, col) along every axis of the tensor.
     std::vector<std::uint64_t> coordinates(const std::vector<std::uint64_t>& shape, const PlaneSpec& spec,
                                            std::uint64_t row, std::uint64_t col) const;

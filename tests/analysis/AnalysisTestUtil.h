@@ -1,8 +1,8 @@
 #pragma once
 
-#include "MemorySource.h"
-#include "SafetensorsWriter.h"
-#include "TensorLocation.h"
+#include "io/MemorySource.h"
+#include "io/TensorLocation.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QFile>
 #include <QJsonDocument>

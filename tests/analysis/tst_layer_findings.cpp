@@ -4,9 +4,9 @@
 // fixtures.
 #include "AnalysisTestUtil.h"
 
-#include "Model.h"
 #include "analysis/DuplicateFindings.h"
 #include "analysis/ModelScanner.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,8 +26,8 @@ constexpr std::uint64_t kVocab = 512;
 struct Planted {
     std::function<float(const QString& name, std::uint64_t index, float value)> edit =
         [](const QString&, std::uint64_t, float v) { return v; };
-    bool tieHead = false;           // lm_head holds embed_tokens' bytes
-    QString copyOf, copyTo;         // copyTo holds copyOf's bytes
+    bool tieHead = false;   // lm_head holds embed_tokens' bytes
+    QString copyOf, copyTo; // copyTo holds copyOf's bytes
 };
 
 // Weights as trained models have them: a spread that drifts smoothly with depth (1.5x from the
@@ -84,7 +84,7 @@ QString writeLlama(const QString& dir, const Planted& planted)
 
 std::vector<Diagnostic> findings(const QString& path, const QString& code)
 {
-    auto model = Model::open(path);
+    auto model = Checkpoint::open(path);
     if (!model)
         qFatal("%s", qPrintable(model.error().toString()));
     auto result = ModelScanner(*model).run();
@@ -128,7 +128,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Planted planted;
         const QString target = QStringLiteral("model.layers.14.mlp.down_proj.weight");
-        planted.edit = [target](const QString& name, std::uint64_t, float v) { return name == target ? v * 100 : v; };
+        planted.edit = [target](const QString& name, std::uint64_t, float v) {
+            return name == target ? v * 100 : v;
+        };
         const auto list = findings(writeLlama(dir.path(), planted), QStringLiteral("LayerOutlier"));
         QCOMPARE(tensorsOf(list), QStringList{target});
         const Diagnostic& d = list.front();
@@ -150,9 +152,10 @@ private Q_SLOTS:
         };
         const auto list = findings(writeLlama(dir.path(), planted), QStringLiteral("LayerOutlier"));
         QStringList expected;
-        for (const char* t : {"input_layernorm.weight", "mlp.down_proj.weight", "mlp.gate_proj.weight",
-                              "mlp.up_proj.weight", "post_attention_layernorm.weight", "self_attn.k_proj.weight",
-                              "self_attn.o_proj.weight", "self_attn.q_proj.weight", "self_attn.v_proj.weight"})
+        for (const char* t :
+             {"input_layernorm.weight", "mlp.down_proj.weight", "mlp.gate_proj.weight", "mlp.up_proj.weight",
+              "post_attention_layernorm.weight", "self_attn.k_proj.weight", "self_attn.o_proj.weight",
+              "self_attn.q_proj.weight", "self_attn.v_proj.weight"})
             expected << QStringLiteral("model.layers.7.") + QLatin1String(t);
         QCOMPARE(tensorsOf(list), expected);
         for (const Diagnostic& d : list)
@@ -171,8 +174,9 @@ private Q_SLOTS:
         const Diagnostic& tied = list[0].severity == Severity::Info ? list[0] : list[1];
         const Diagnostic& copied = &tied == &list[0] ? list[1] : list[0];
         QCOMPARE(tied.severity, Severity::Info);
-        QVERIFY2(tied.message.contains(QStringLiteral("\"lm_head.weight\" and \"model.embed_tokens.weight\"")),
-                 qPrintable(tied.message));
+        QVERIFY2(
+            tied.message.contains(QStringLiteral("\"lm_head.weight\" and \"model.embed_tokens.weight\"")),
+            qPrintable(tied.message));
         QCOMPARE(copied.tensor, planted.copyOf);
         QCOMPARE(copied.severity, Severity::Warning);
         QVERIFY2(copied.message.contains(QLatin1Char('"') + planted.copyTo + QLatin1Char('"')),
@@ -197,14 +201,16 @@ private Q_SLOTS:
         QCOMPARE(tensorsOf(list), (QStringList{up, down}));
         for (const Diagnostic& d : list) {
             if (d.tensor == up) {
-                QCOMPARE(d.message, QStringLiteral("Tensor \"%1\" has 2 all-zero rows of 320 (first: row 3).").arg(up));
-                auto model = Model::open(path);
+                QCOMPARE(d.message,
+                         QStringLiteral("Tensor \"%1\" has 2 all-zero rows of 320 (first: row 3).").arg(up));
+                auto model = Checkpoint::open(path);
                 QVERIFY(model);
                 const std::uint64_t base = (*model)->location((*model)->indexOf(up)).offset;
                 QCOMPARE(d.offset, std::optional<std::uint64_t>(base + 3 * kHidden * 4));
             } else {
                 QCOMPARE(d.message,
-                         QStringLiteral("Tensor \"%1\" has 1 all-zero column of 320 (first: column 7).").arg(down));
+                         QStringLiteral("Tensor \"%1\" has 1 all-zero column of 320 (first: column 7).")
+                             .arg(down));
             }
         }
         // Zeroed lines shift no statistic far enough to make a LayerOutlier.
@@ -213,17 +219,17 @@ private Q_SLOTS:
 
     void knownTyingNames()
     {
-        QVERIFY(DuplicateFindings::isKnownTying({QStringLiteral("lm_head.weight"),
-                                                 QStringLiteral("model.embed_tokens.weight")}));
-        QVERIFY(DuplicateFindings::isKnownTying({QStringLiteral("transformer.wte.weight"),
-                                                 QStringLiteral("lm_head.weight")}));
+        QVERIFY(DuplicateFindings::isKnownTying(
+            {QStringLiteral("lm_head.weight"), QStringLiteral("model.embed_tokens.weight")}));
+        QVERIFY(DuplicateFindings::isKnownTying(
+            {QStringLiteral("transformer.wte.weight"), QStringLiteral("lm_head.weight")}));
         QVERIFY(DuplicateFindings::isKnownTying({QStringLiteral("shared.weight"),
                                                  QStringLiteral("encoder.embed_tokens.weight"),
                                                  QStringLiteral("decoder.embed_tokens.weight")}));
-        QVERIFY(!DuplicateFindings::isKnownTying({QStringLiteral("lm_head.weight"),
-                                                  QStringLiteral("model.layers.0.mlp.up_proj.weight")}));
-        QVERIFY(!DuplicateFindings::isKnownTying({QStringLiteral("my_lm_head.weight.bak"),
-                                                  QStringLiteral("embed_tokens.weight")}));
+        QVERIFY(!DuplicateFindings::isKnownTying(
+            {QStringLiteral("lm_head.weight"), QStringLiteral("model.layers.0.mlp.up_proj.weight")}));
+        QVERIFY(!DuplicateFindings::isKnownTying(
+            {QStringLiteral("my_lm_head.weight.bak"), QStringLiteral("embed_tokens.weight")}));
     }
 
     void realFixturesHaveNoCrossTensorFindings_data()

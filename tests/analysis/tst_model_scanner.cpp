@@ -2,8 +2,8 @@
 // truncated under the scan, progress reports.
 #include "AnalysisTestUtil.h"
 
-#include "Model.h"
 #include "analysis/ModelScanner.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -73,7 +73,7 @@ private Q_SLOTS:
         const QJsonObject planted = QJsonDocument::fromJson(plantedFile.readAll()).object();
         QCOMPARE(planted.size(), 4);
 
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY2(model, qPrintable(test::errText(model)));
         ModelScanner scanner(*model, ScanOptions{});
         auto result = scanner.run();
@@ -142,7 +142,7 @@ private Q_SLOTS:
             const QString path = test::realFixture(name);
             if (path.isEmpty())
                 QFAIL(qPrintable(test::missingFixture(name)));
-            auto model = Model::open(path);
+            auto model = Checkpoint::open(path);
             QVERIFY(model);
             auto result = ModelScanner(*model).run();
             QVERIFY2(result, qPrintable(test::errText(result)));
@@ -156,7 +156,7 @@ private Q_SLOTS:
         const QString dir = QStringLiteral(TS_SHARED_DIR "/fixtures/real/face_recognition_sharded");
         if (!QFile::exists(dir))
             QFAIL(qPrintable(test::missingFixture(QStringLiteral("face_recognition_sharded/"))));
-        auto model = Model::open(dir);
+        auto model = Checkpoint::open(dir);
         QVERIFY2(model, qPrintable(test::errText(model)));
         auto result = ModelScanner(*model).run();
         QVERIFY2(result, qPrintable(test::errText(result)));
@@ -168,7 +168,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeBigModel(dir.path(), 3'000'000);
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         auto scan = [&](int threads, std::uint64_t chunk, int bins) {
             ScanOptions o;
@@ -217,7 +217,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeBigModel(dir.path(), 60'000'000); // 240 MB
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         ScanOptions o;
         o.threads = 2;
@@ -255,7 +255,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeBigModel(dir.path(), 8'000'000);
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         ModelScanner scanner(*model);
         std::vector<ScanProgress> seen;
@@ -273,7 +273,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeBigModel(dir.path(), 4'000'000);
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         // Shrink the file under the open model: the mapping is still there, so touching it would
         // be SIGBUS; the scan reads through the guarded mapping and must report instead.
@@ -318,7 +318,7 @@ private Q_SLOTS:
             QVERIFY(f.write(reinterpret_cast<const char*>(&n), 8) == 8 && f.write(header) == header.size());
             QVERIFY(f.resize(8 + header.size() + static_cast<qint64>(bytes)));
         }
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         const auto size = static_cast<off_t>(QFileInfo(path).size());
         ScanOptions o;
@@ -351,7 +351,7 @@ private Q_SLOTS:
         const QString path = test::realFixture(QStringLiteral("ssd_mobilenetv1_bf16.safetensors"));
         if (path.isEmpty())
             QFAIL(qPrintable(test::missingFixture(QStringLiteral("ssd_mobilenetv1_bf16.safetensors"))));
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         ScanOptions o;
         o.tensors = {3, 1};

@@ -3,8 +3,8 @@
 // against numpy and planted anomalies; plus the planted fixture, refusals and a truncated file.
 #include "AnalysisTestUtil.h"
 
-#include "Model.h"
 #include "analysis/ModelScanner.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -86,7 +86,7 @@ QByteArray mixedBytes(Dtype dtype, std::uint64_t elements, std::mt19937& rng)
 }
 
 // Cuts the open model's file to `size` bytes under it, then runs the NaN/Inf check.
-Result<ScanResult> checkAfterCut(const std::shared_ptr<const Model>& model, const QString& path,
+Result<ScanResult> checkAfterCut(const std::shared_ptr<const Checkpoint>& model, const QString& path,
                                  std::uint64_t size)
 {
     if (::truncate(QFile::encodeName(path).constData(), static_cast<off_t>(size)) != 0)
@@ -96,7 +96,7 @@ Result<ScanResult> checkAfterCut(const std::shared_ptr<const Model>& model, cons
     return ModelScanner(model, o).run();
 }
 
-ScanResult scan(const std::shared_ptr<const Model>& model, bool nanInfOnly, int threads)
+ScanResult scan(const std::shared_ptr<const Checkpoint>& model, bool nanInfOnly, int threads)
 {
     ScanOptions o;
     o.nanInfOnly = nanInfOnly;
@@ -131,7 +131,7 @@ private Q_SLOTS:
         const QString path = dir.path() + QStringLiteral("/all.safetensors");
         auto written = SafetensorsWriter::write(path, std::move(tensors), std::nullopt);
         QVERIFY2(written, qPrintable(test::errText(written)));
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY2(model, qPrintable(test::errText(model)));
 
         // On every instruction set the binary carries (the dispatcher forced to each in turn):
@@ -151,7 +151,7 @@ private Q_SLOTS:
 private:
     // The NaN/Inf check against the full scan on `model`: counts, indices, findings; adds the
     // number of NaN/Inf values seen to `special`.
-    void compareWithFullScan(const std::shared_ptr<const Model>& model, const QByteArray& where,
+    void compareWithFullScan(const std::shared_ptr<const Checkpoint>& model, const QByteArray& where,
                              std::uint64_t& special)
     {
         const ScanResult full = scan(model, false, 2);
@@ -191,7 +191,7 @@ private Q_SLOTS:
         const QString path = test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
         if (path.isEmpty())
             QFAIL(qPrintable(test::missingFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"))));
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY2(model, qPrintable(test::errText(model)));
         const ScanResult r = scan(*model, true, 2);
         QStringList codes;
@@ -210,7 +210,7 @@ private Q_SLOTS:
         const QString path = test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
         if (path.isEmpty())
             QFAIL(qPrintable(test::missingFixture(QStringLiteral("face_landmark_68_f32.safetensors"))));
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         ScanOptions o;
         o.nanInfOnly = true;
@@ -234,7 +234,7 @@ private Q_SLOTS:
              test::tensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
             std::nullopt);
         QVERIFY(written);
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         QCOMPARE(scan(*model, false, 2).bytes, std::uint64_t(4000 + 12'000'000));
         const ScanResult quick = scan(*model, true, 2);
@@ -248,7 +248,7 @@ private Q_SLOTS:
         QVERIFY(SafetensorsWriter::write(
             alone, {test::tensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
             std::nullopt));
-        auto intsOnly = Model::open(alone);
+        auto intsOnly = Checkpoint::open(alone);
         QVERIFY(intsOnly);
         QVERIFY(scan(*intsOnly, true, 1).tensors.size() == 1);
         const auto r = checkAfterCut(*intsOnly, alone, (*intsOnly)->location(0).offset + 4'000'000);
@@ -265,7 +265,7 @@ private Q_SLOTS:
             path, {test::tensor(QStringLiteral("w"), Dtype::F32, {values.size()}, test::bytesOf(values))},
             std::nullopt);
         QVERIFY(written);
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         const auto r = checkAfterCut(*model, path, (*model)->location(0).offset + values.size() * 2);
         QVERIFY2(!r, "a file cut under the check must not read as zeros");

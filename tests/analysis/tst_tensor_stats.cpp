@@ -2,11 +2,11 @@
 // two-pass reference on large-mean data, and bulk (SIMD) against scalar decoding for all dtypes.
 #include "AnalysisTestUtil.h"
 
-#include "Model.h"
 #include "analysis/DtypeDecoder.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/TensorAnalyzer.h"
 #include "analysis/ValueAccumulator.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <QJsonArray>
 #include <QScopeGuard>
@@ -57,7 +57,8 @@ std::uint16_t toF16Code(float x)
         return sign | static_cast<std::uint16_t>(a / 0x1p-24f);
     int e = 0;
     const float m = std::frexp(a, &e); // a = 2m * 2^(e-1), 2m in [1, 2)
-    return sign | static_cast<std::uint16_t>(((e + 14) << 10) | (static_cast<std::uint32_t>(m * 2048.0f) & 0x3ff));
+    return sign |
+           static_cast<std::uint16_t>(((e + 14) << 10) | (static_cast<std::uint32_t>(m * 2048.0f) & 0x3ff));
 }
 
 TensorStats statsOf(Dtype dtype, std::vector<std::uint64_t> shape, const QByteArray& bytes)
@@ -103,7 +104,7 @@ private Q_SLOTS:
             const QString path = test::realFixture(fit.key());
             if (path.isEmpty())
                 QFAIL(qPrintable(test::missingFixture(fit.key())));
-            auto model = Model::open(path);
+            auto model = Checkpoint::open(path);
             QVERIFY2(model, qPrintable(test::errText(model)));
             const QJsonObject tensors = fit.value().toObject();
             QCOMPARE(static_cast<int>((*model)->tensors().size()), tensors.size());
@@ -526,8 +527,12 @@ private Q_SLOTS:
         QCOMPARE(a.infIndices, b.infIndices);
         QCOMPARE(a.absmaxIndex, b.absmaxIndex);
         QVERIFY(a.subnormals > 0 && a.nan == 1 && a.neginf == 1 && a.absmaxIndex.has_value());
-        for (auto [x, y] : {std::pair{a.min, b.min}, {a.max, b.max}, {a.absmax, b.absmax},
-                            {a.minAbsNonzero, b.minAbsNonzero}, {a.mean, b.mean}, {a.m2, b.m2}})
+        for (auto [x, y] : {std::pair{a.min, b.min},
+                            {a.max, b.max},
+                            {a.absmax, b.absmax},
+                            {a.minAbsNonzero, b.minAbsNonzero},
+                            {a.mean, b.mean},
+                            {a.m2, b.m2}})
             QCOMPARE(std::bit_cast<std::uint64_t>(x), std::bit_cast<std::uint64_t>(y));
     }
 

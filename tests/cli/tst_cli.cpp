@@ -121,7 +121,8 @@ private Q_SLOTS:
     {
         const QDir cases(tspaths::conformanceDir() + QStringLiteral("/cases"));
         QStringList files;
-        for (const QString& name : cases.entryList({QStringLiteral("*.safetensors")}, QDir::Files, QDir::Name))
+        for (const QString& name :
+             cases.entryList({QStringLiteral("*.safetensors")}, QDir::Files, QDir::Name))
             files << cases.filePath(name);
         QVERIFY(files.size() >= 106);
         const Run r = cli(QStringList{QStringLiteral("validate"), QStringLiteral("--json")} + files);
@@ -143,7 +144,8 @@ private Q_SLOTS:
             QVERIFY2(!want.isEmpty(), qPrintable(name));
             QCOMPARE(got.value(QStringLiteral("ok")).toBool(), want.value(QStringLiteral("ok")).toBool());
             if (!want.value(QStringLiteral("ok")).toBool()) {
-                QCOMPARE(got.value(QStringLiteral("error")).toString(), want.value(QStringLiteral("error")).toString());
+                QCOMPARE(got.value(QStringLiteral("error")).toString(),
+                         want.value(QStringLiteral("error")).toString());
                 QVERIFY(!got.contains(QStringLiteral("tensors")));
             } else {
                 QVERIFY(got.value(QStringLiteral("error")).isNull());
@@ -157,7 +159,9 @@ private Q_SLOTS:
 
     void validateTextNamesTheProblem()
     {
-        const Run r = cli({QStringLiteral("validate"), tspaths::conformanceDir() + QStringLiteral("/cases/i_offsets_overlap.safetensors")});
+        const Run r =
+            cli({QStringLiteral("validate"),
+                 tspaths::conformanceDir() + QStringLiteral("/cases/i_offsets_overlap.safetensors")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains("INVALID"));
         QVERIFY(r.out.contains("i_offsets_overlap.safetensors"));
@@ -168,7 +172,8 @@ private Q_SLOTS:
     void infoOnRealFixtures()
     {
         REQUIRE_SHARED_FIXTURES();
-        const Run r = cli({QStringLiteral("info"), QStringLiteral("--json"), tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"))});
+        const Run r = cli({QStringLiteral("info"), QStringLiteral("--json"),
+                           tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"))});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = json(r.out);
         QCOMPARE(o.value(QStringLiteral("tensor_count")).toInt(), 49);
@@ -176,11 +181,14 @@ private Q_SLOTS:
         const QJsonArray dtypes = o.value(QStringLiteral("dtypes")).toArray();
         QCOMPARE(dtypes.size(), 1);
         QCOMPARE(dtypes[0].toObject().value(QStringLiteral("dtype")).toString(), QStringLiteral("F32"));
-        QCOMPARE(dtypes[0].toObject().value(QStringLiteral("bytes")).toInteger() + o.value(QStringLiteral("header_bytes")).toInteger(),
+        QCOMPARE(dtypes[0].toObject().value(QStringLiteral("bytes")).toInteger() +
+                     o.value(QStringLiteral("header_bytes")).toInteger(),
                  o.value(QStringLiteral("size")).toInteger());
-        QCOMPARE(o.value(QStringLiteral("parameters")).toInteger() * 4, dtypes[0].toObject().value(QStringLiteral("bytes")).toInteger());
+        QCOMPARE(o.value(QStringLiteral("parameters")).toInteger() * 4,
+                 dtypes[0].toObject().value(QStringLiteral("bytes")).toInteger());
 
-        const Run text = cli({QStringLiteral("info"), tspaths::realFixture(QStringLiteral("face_recognition_sharded"))});
+        const Run text =
+            cli({QStringLiteral("info"), tspaths::realFixture(QStringLiteral("face_recognition_sharded"))});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("Shards:"));
         QVERIFY(text.out.contains("Tensors:      117") || text.out.contains("117"));
@@ -199,7 +207,8 @@ private Q_SLOTS:
                 first.contains(QStringLiteral("shape")) && first.contains(QStringLiteral("data_offsets")));
         QVERIFY(o.contains(QStringLiteral("metadata")));
 
-        const Run some = cli({QStringLiteral("ls"), QStringLiteral("--json"), QStringLiteral("--filter"), QStringLiteral("*.bias"), file});
+        const Run some = cli({QStringLiteral("ls"), QStringLiteral("--json"), QStringLiteral("--filter"),
+                              QStringLiteral("*.bias"), file});
         const QJsonArray filtered = json(some.out).value(QStringLiteral("tensors")).toArray();
         QVERIFY(!filtered.isEmpty());
         QVERIFY(filtered.size() < 117);
@@ -230,7 +239,10 @@ private Q_SLOTS:
         // In place on FILE itself.
         r = cli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(json(cli({QStringLiteral("meta"), QStringLiteral("--json"), path}).out).value(QStringLiteral("k")).toString(), QStringLiteral("v"));
+        QCOMPARE(json(cli({QStringLiteral("meta"), QStringLiteral("--json"), path}).out)
+                     .value(QStringLiteral("k"))
+                     .toString(),
+                 QStringLiteral("v"));
     }
 
     // Text output shows every control character of a name, a metadata entry or a path escaped:
@@ -389,7 +401,10 @@ private Q_SLOTS:
         const Run missing = cli({QStringLiteral("info"), QStringLiteral("/nonexistent/model.safetensors")});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("does not exist"));
-        QCOMPARE(cli({QStringLiteral("validate"), tspaths::conformanceDir() + QStringLiteral("/cases/v_single_f32.safetensors")}).exitCode, 0);
+        QCOMPARE(cli({QStringLiteral("validate"),
+                      tspaths::conformanceDir() + QStringLiteral("/cases/v_single_f32.safetensors")})
+                     .exitCode,
+                 0);
         QCOMPARE(cli({QStringLiteral("--help")}).exitCode, 0);
     }
 };

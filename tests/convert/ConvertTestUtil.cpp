@@ -1,7 +1,7 @@
 #include "ConvertTestUtil.h"
 
-#include "MemorySource.h"
-#include "SafetensorsWriter.h"
+#include "io/MemorySource.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QCryptographicHash>
 #include <QFile>

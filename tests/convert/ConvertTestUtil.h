@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Dtype.h"
-#include "Metadata.h"
+#include "format/Dtype.h"
+#include "format/Metadata.h"
 
 #include <QByteArray>
 #include <QString>

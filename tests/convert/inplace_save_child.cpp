@@ -2,8 +2,8 @@
 // itself (SIGSTOP) when the save reaches STEP, so the parent test can SIGKILL it at exactly that
 // point. With "torn", it first writes the first half of the new header over the old one at that
 // step, as a crash in the middle of the header write leaves it (each byte old or new).
-#include "MetadataSave.h"
-#include "SafetensorsFile.h"
+#include "format/SafetensorsFile.h"
+#include "write/MetadataSave.h"
 
 #include <QByteArray>
 #include <QFile>

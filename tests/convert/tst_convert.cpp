@@ -2,30 +2,30 @@
 // layout, selection/renaming/overrides, sharding and merging, and the CLI.
 #include "ConvertTestUtil.h"
 
-#include "ByteSize.h"
-#include "ConvertWriter.h"
-#include "Converter.h"
-#include "DtypeConverter.h"
-#include "HeaderSerializer.h"
-#include "MemorySource.h"
-#include "Model.h"
-#include "SafetensorsFile.h"
-#include "SafetensorsWriter.h"
-#include "StagingLock.h"
-#include "ShardIndex.h"
+#include "checkpoint/Checkpoint.h"
+#include "convert/ByteSize.h"
+#include "convert/ConvertWriter.h"
+#include "convert/Converter.h"
+#include "convert/DtypeConverter.h"
+#include "format/HeaderSerializer.h"
+#include "format/SafetensorsFile.h"
+#include "format/ShardIndex.h"
+#include "io/MemorySource.h"
+#include "write/SafetensorsWriter.h"
+#include "write/StagingLock.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
-#include <QElapsedTimer>
-#include <QFileInfo>
 #include <QRegularExpression>
-#include <QThread>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <sys/file.h>
 
@@ -154,9 +154,9 @@ QByteArray tensorBytes(const SafetensorsFile& file, const QString& name)
     return out;
 }
 
-std::shared_ptr<const Model> openModel(const QString& path)
+std::shared_ptr<const Checkpoint> openModel(const QString& path)
 {
-    auto m = Model::open(path);
+    auto m = Checkpoint::open(path);
     if (!m)
         qWarning("%s", qPrintable(m.error().toString()));
     return m ? m.value() : nullptr;
@@ -317,7 +317,8 @@ void TestConvert::portableKernelsMatchHardware()
         DtypeConverter::setHardwareKernelsAllowed(true);
         QCOMPARE(ca, cb);
         QVERIFY2(ca.nan > 0 && ca.overflowed > 0, "the sweep must reach NaN and overflow");
-        QVERIFY2(a == b, qPrintable(dtypeName(to) + QStringLiteral(": hardware and portable kernels differ")));
+        QVERIFY2(a == b,
+                 qPrintable(dtypeName(to) + QStringLiteral(": hardware and portable kernels differ")));
     }
 }
 
@@ -615,22 +616,25 @@ void TestConvert::killedShardedWriteIsCleanedUpByTheNext()
     const QString folder = m_dir.filePath(QStringLiteral("killed-shards"));
     QVERIFY(QDir().mkpath(folder));
     const auto hidden = [&] {
-        return QDir(folder).entryList(QDir::Files | QDir::Hidden).filter(QRegularExpression(QStringLiteral("^\\.")));
+        return QDir(folder)
+            .entryList(QDir::Files | QDir::Hidden)
+            .filter(QRegularExpression(QStringLiteral("^\\.")));
     };
 
     // A live run elsewhere: its lock is held (by this process, through its own open file), so
     // its staged file must survive the sweep.
     const QString liveLock = QDir(folder).filePath(QStringLiteral(".tensorscope-stage-1.lock"));
-    const QString liveStage = QDir(folder).filePath(QStringLiteral(".tensorscope-stage-1-model-00001-of-00002.safetensors"));
+    const QString liveStage =
+        QDir(folder).filePath(QStringLiteral(".tensorscope-stage-1-model-00001-of-00002.safetensors"));
     QFile live(liveLock);
     QVERIFY(live.open(QIODevice::WriteOnly));
     QCOMPARE(::flock(live.handle(), LOCK_EX | LOCK_NB), 0);
     QFile(liveStage).open(QIODevice::WriteOnly);
 
     QProcess cli;
-    cli.start(cliPath(), {QStringLiteral("convert"), input, QStringLiteral("-o"), folder,
-                                            QStringLiteral("--dtype"), QStringLiteral("F16"),
-                                            QStringLiteral("--shard-size"), QStringLiteral("8MiB")});
+    cli.start(cliPath(),
+              {QStringLiteral("convert"), input, QStringLiteral("-o"), folder, QStringLiteral("--dtype"),
+               QStringLiteral("F16"), QStringLiteral("--shard-size"), QStringLiteral("8MiB")});
     QVERIFY(cli.waitForStarted());
     // Kill it as soon as one shard is staged (complete under its hidden name), long before 32 are.
     QElapsedTimer waited;

@@ -1,8 +1,8 @@
 // Export: .npy files read back by numpy with the right descr and values; CSV read by numpy.loadtxt.
 #include "ConvertTestUtil.h"
 
-#include "Model.h"
-#include "TensorExporter.h"
+#include "checkpoint/Checkpoint.h"
+#include "convert/TensorExporter.h"
 
 #include <QDir>
 #include <QFile>
@@ -278,7 +278,7 @@ void TestExport::modelLevelExportRefusesItsInput()
     const QString link = dir.filePath(QStringLiteral("link.npy"));
     QVERIFY(QFile::link(self, link));
     const QByteArray before = sha256(readAll(self));
-    auto model = Model::open(self);
+    auto model = Checkpoint::open(self);
     QVERIFY(model);
     const int tensor = (*model)->indexOf(QStringLiteral("f32"));
     for (const QString& out : {self, link}) {

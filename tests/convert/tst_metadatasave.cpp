@@ -2,10 +2,10 @@
 // proven by SIGKILLing a real child process at every step of an in-place save.
 #include "ConvertTestUtil.h"
 
-#include "HeaderSerializer.h"
-#include "MetadataSave.h"
-#include "SafetensorsFile.h"
-#include "SaveJournal.h"
+#include "format/HeaderSerializer.h"
+#include "format/SafetensorsFile.h"
+#include "write/MetadataSave.h"
+#include "write/SaveJournal.h"
 
 #include <QDir>
 #include <QFile>
@@ -278,9 +278,9 @@ void TestMetadataSave::interruptedAtEachStep()
 
     // Reading never writes: every read command leaves the file and the journal as they are, and
     // those that open it report the journal.
-    for (const QStringList& args : {QStringList{QStringLiteral("meta"), path, QStringLiteral("--json")},
-                                    QStringList{QStringLiteral("validate"), path},
-                                    QStringList{QStringLiteral("info"), path}}) {
+    for (const QStringList& args :
+         {QStringList{QStringLiteral("meta"), path, QStringLiteral("--json")},
+          QStringList{QStringLiteral("validate"), path}, QStringList{QStringLiteral("info"), path}}) {
         const auto r = runCli(args);
         QCOMPARE(readAll(path), killed);
         QCOMPARE(QFile::exists(SaveJournal::pathFor(path)), !expectNew);

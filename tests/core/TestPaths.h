@@ -27,9 +27,9 @@ inline bool sharedFixturesPresent()
 
 } // namespace tspaths
 
-#define REQUIRE_SHARED_FIXTURES()                                                                                      \
-    do {                                                                                                               \
-        if (!tspaths::sharedFixturesPresent())                                                                         \
-            QFAIL("the shared real-weight fixtures are missing: expected " TS_SHARED_DIR                               \
-                  "/fixtures/real (lay ../shared beside the project root)");                                           \
+#define REQUIRE_SHARED_FIXTURES()                                                                            \
+    do {                                                                                                     \
+        if (!tspaths::sharedFixturesPresent())                                                               \
+            QFAIL("the shared real-weight fixtures are missing: expected " TS_SHARED_DIR                     \
+                  "/fixtures/real (lay ../shared beside the project root)");                                 \
     } while (0)

@@ -1,9 +1,9 @@
 // Every public conformance file against the reference's verdict in expected.jsonl: accept or
 // reject, error category, tensor list, metadata, and the warnings a lenient case deserves.
-#include "HeaderParser.h"
-#include "MappedFile.h"
-#include "SafetensorsFile.h"
 #include "TestPaths.h"
+#include "format/HeaderParser.h"
+#include "format/SafetensorsFile.h"
+#include "io/MappedFile.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -18,7 +18,11 @@ namespace {
 struct Case {
     QJsonObject expected;
     QString id() const { return expected.value(QStringLiteral("id")).toString(); }
-    QString path() const { return tspaths::conformanceDir() + QStringLiteral("/cases/") + expected.value(QStringLiteral("file")).toString(); }
+    QString path() const
+    {
+        return tspaths::conformanceDir() + QStringLiteral("/cases/") +
+               expected.value(QStringLiteral("file")).toString();
+    }
 };
 
 QList<Case> loadCases()
@@ -113,11 +117,13 @@ private Q_SLOTS:
         if (!shouldAccept) {
             QVERIFY2(!file, qPrintable(QStringLiteral("accepted a file the reference rejects with %1")
                                            .arg(expected.value(QStringLiteral("error")).toString())));
-            QCOMPARE(ts::errorCodeName(file.error().code), expected.value(QStringLiteral("error")).toString());
+            QCOMPARE(ts::errorCodeName(file.error().code),
+                     expected.value(QStringLiteral("error")).toString());
             // The sentence names the file; layout errors name the tensor.
             QCOMPARE(file.error().file, c.path());
             QVERIFY(!file.error().message.isEmpty());
-            if (file.error().code == ts::ErrorCode::InvalidOffset || file.error().code == ts::ErrorCode::TensorInvalidInfo)
+            if (file.error().code == ts::ErrorCode::InvalidOffset ||
+                file.error().code == ts::ErrorCode::TensorInvalidInfo)
                 QVERIFY2(!file.error().tensor.isNull(), qPrintable(file.error().toString()));
             return;
         }
@@ -154,7 +160,8 @@ private Q_SLOTS:
         const bool flagged = expected.contains(QStringLiteral("flags"));
         const QString madeBy = expected.value(QStringLiteral("made_by")).toString();
         if (flagged)
-            QVERIFY2(!header.warnings.empty(), "a case where the reference is more lenient than the spec must warn");
+            QVERIFY2(!header.warnings.empty(),
+                     "a case where the reference is more lenient than the spec must warn");
         if (madeBy == QLatin1String("reference-writer")) {
             // Writer-made files have no parser differential and no layout oddity; names with
             // control characters are worth a warning whoever wrote them.
@@ -163,14 +170,17 @@ private Q_SLOTS:
                 if (w.code != QLatin1String("ControlCharacterInName"))
                     structural.push_back(w);
             }
-            QVERIFY2(structural.empty(), qPrintable(QStringLiteral("writer-made file warned: ") + describe(structural)));
+            QVERIFY2(structural.empty(),
+                     qPrintable(QStringLiteral("writer-made file warned: ") + describe(structural)));
         }
         const auto wanted = expectedWarningById().constFind(c.id());
         if (wanted != expectedWarningById().constEnd() && !wanted->isEmpty()) {
             bool found = false;
             for (const auto& w : header.warnings)
                 found = found || w.code == *wanted;
-            QVERIFY2(found, qPrintable(QStringLiteral("missing %1, got %2").arg(*wanted, describe(header.warnings))));
+            QVERIFY2(
+                found,
+                qPrintable(QStringLiteral("missing %1, got %2").arg(*wanted, describe(header.warnings))));
         }
     }
 
@@ -348,13 +358,15 @@ private Q_SLOTS:
     void errorsPointAtBytes()
     {
         // Layout errors carry the absolute byte offset of the offending tensor.
-        auto overlap = ts::SafetensorsFile::open(tspaths::conformanceDir() + QStringLiteral("/cases/i_offsets_overlap.safetensors"));
+        auto overlap = ts::SafetensorsFile::open(tspaths::conformanceDir() +
+                                                 QStringLiteral("/cases/i_offsets_overlap.safetensors"));
         QVERIFY(!overlap);
         QCOMPARE(overlap.error().tensor, QStringLiteral("b"));
         QVERIFY(overlap.error().offset.has_value());
         QVERIFY(overlap.error().toString().contains(QStringLiteral("i_offsets_overlap.safetensors")));
         // A bad UTF-8 byte is located exactly.
-        auto utf8 = ts::SafetensorsFile::open(tspaths::conformanceDir() + QStringLiteral("/cases/i_utf8_in_name.safetensors"));
+        auto utf8 = ts::SafetensorsFile::open(tspaths::conformanceDir() +
+                                              QStringLiteral("/cases/i_utf8_in_name.safetensors"));
         QVERIFY(!utf8);
         QVERIFY(utf8.error().offset.has_value());
         QFile raw(tspaths::conformanceDir() + QStringLiteral("/cases/i_utf8_in_name.safetensors"));
@@ -376,18 +388,20 @@ private Q_SLOTS:
                                         static_cast<std::uint64_t>(file.size()), QStringLiteral("mem"));
         };
         // Product checked left to right: a leading zero short-circuits, a late one does not.
-        QVERIFY(parse(R"({"a":{"dtype":"U8","shape":[0,4611686018427387904,4611686018427387904],"data_offsets":[0,0]}})"));
+        QVERIFY(parse(
+            R"({"a":{"dtype":"U8","shape":[0,4611686018427387904,4611686018427387904],"data_offsets":[0,0]}})"));
         QVERIFY(parse(R"({"a":{"dtype":"U8","shape":[0,18446744073709551615],"data_offsets":[0,0]}})"));
-        auto late = parse(R"({"a":{"dtype":"U8","shape":[1099511627776,1099511627776,0],"data_offsets":[0,0]}})");
+        auto late =
+            parse(R"({"a":{"dtype":"U8","shape":[1099511627776,1099511627776,0],"data_offsets":[0,0]}})");
         QVERIFY(!late);
         QCOMPARE(late.error().code, ts::ErrorCode::ValidationOverflow);
         // Offsets whose sum wraps 2^64 are incomplete, not a crash.
         QByteArray eight = "{";
         const std::uint64_t chunk = (1ULL << 61) - 1; // largest U8 tensor whose bit count fits u64
         for (int i = 0; i < 8; ++i) {
-            eight += (i ? "," : "") + QByteArray("\"t") + QByteArray::number(i) + "\":{\"dtype\":\"U8\",\"shape\":[" +
-                     QByteArray::number(static_cast<qulonglong>(chunk)) + "],\"data_offsets\":[" +
-                     QByteArray::number(static_cast<qulonglong>(chunk * i)) + "," +
+            eight += (i ? "," : "") + QByteArray("\"t") + QByteArray::number(i) +
+                     "\":{\"dtype\":\"U8\",\"shape\":[" + QByteArray::number(static_cast<qulonglong>(chunk)) +
+                     "],\"data_offsets\":[" + QByteArray::number(static_cast<qulonglong>(chunk * i)) + "," +
                      QByteArray::number(static_cast<qulonglong>(chunk * (i + 1))) + "]}";
         }
         auto wrap = parse(eight + "}");
@@ -399,8 +413,10 @@ private Q_SLOTS:
         QCOMPARE(negZero.error().code, ts::ErrorCode::InvalidHeaderDeserialization);
         QVERIFY(parse(R"({"a":{"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":-0}})", "A"));
         // Integers beyond u64 are floats to serde: fine in an ignored field, not as a size.
-        QVERIFY(parse(R"({"a":{"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":99999999999999999999999}})", "A"));
-        QVERIFY(!parse(R"({"a":{"dtype":"U8","shape":[99999999999999999999999],"data_offsets":[0,1]}})", "A"));
+        QVERIFY(parse(R"({"a":{"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":99999999999999999999999}})",
+                      "A"));
+        QVERIFY(
+            !parse(R"({"a":{"dtype":"U8","shape":[99999999999999999999999],"data_offsets":[0,1]}})", "A"));
         // serde_json's nesting limit: 127 levels pass, 128 fail.
         auto nested = [&](int depth) {
             QByteArray v = QByteArray(depth - 2, '[') + QByteArray(depth - 2, ']');
@@ -418,7 +434,9 @@ private Q_SLOTS:
         QVERIFY(!parse(R"({"a":["U8",[1],[0,1],1]})", "A"));
         QVERIFY(!parse(R"({"a":{"dtype":"U8","dtype":"U8","shape":[1],"data_offsets":[0,1]}})", "A"));
         // Two identical non-empty ranges: deterministic, the first in header order is reported.
-        auto tie = parse(R"({"p":{"dtype":"U8","shape":[1],"data_offsets":[0,1]},"q":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})", "A");
+        auto tie = parse(
+            R"({"p":{"dtype":"U8","shape":[1],"data_offsets":[0,1]},"q":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})",
+            "A");
         QVERIFY(!tie);
         QCOMPARE(tie.error().code, ts::ErrorCode::InvalidOffset);
         QCOMPARE(tie.error().tensor, QStringLiteral("q"));

@@ -1,8 +1,8 @@
 // A folder is one model only when an index or the shard naming says so: two unrelated models,
 // or two copies of one, are listed (FolderModels) and never merged.
-#include "FolderModels.h"
-#include "Model.h"
 #include "TestPaths.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/FolderModels.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,15 +49,18 @@ private slots:
     {
         QString stem;
         int n = 0, total = 0;
-        QVERIFY(FolderModels::parseShardName(QStringLiteral("model-00002-of-00005.safetensors"), &stem, &n, &total));
+        QVERIFY(FolderModels::parseShardName(QStringLiteral("model-00002-of-00005.safetensors"), &stem, &n,
+                                             &total));
         QCOMPARE(stem, QStringLiteral("model"));
         QCOMPARE(n, 2);
         QCOMPARE(total, 5);
-        QVERIFY(FolderModels::parseShardName(QStringLiteral("diffusion_pytorch_model-00001-of-00003.safetensors"),
-                                             &stem, &n, &total));
+        QVERIFY(FolderModels::parseShardName(
+            QStringLiteral("diffusion_pytorch_model-00001-of-00003.safetensors"), &stem, &n, &total));
         QCOMPARE(stem, QStringLiteral("diffusion_pytorch_model"));
-        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-00006-of-00005.safetensors"), &stem, &n, &total));
-        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-00000-of-00005.safetensors"), &stem, &n, &total));
+        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-00006-of-00005.safetensors"), &stem, &n,
+                                              &total));
+        QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-00000-of-00005.safetensors"), &stem, &n,
+                                              &total));
         QVERIFY(!FolderModels::parseShardName(QStringLiteral("model-1-of-2.safetensors"), &stem, &n, &total));
         QVERIFY(!FolderModels::parseShardName(QStringLiteral("model.safetensors"), &stem, &n, &total));
     }
@@ -65,27 +68,34 @@ private slots:
     void twoUnrelatedModelsAreListedNotMerged()
     {
         QTemporaryDir dir;
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("landmarks.safetensors")));
-        copyFixture(QStringLiteral("tiny_face_detector_u8.safetensors"), dir.filePath(QStringLiteral("detector.safetensors")));
-        QCOMPARE(labels(FolderModels::list(dir.path())),
-                 (QStringList{QStringLiteral("detector.safetensors"), QStringLiteral("landmarks.safetensors")}));
-        auto model = Model::open(dir.path());
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
+                    dir.filePath(QStringLiteral("landmarks.safetensors")));
+        copyFixture(QStringLiteral("tiny_face_detector_u8.safetensors"),
+                    dir.filePath(QStringLiteral("detector.safetensors")));
+        QCOMPARE(
+            labels(FolderModels::list(dir.path())),
+            (QStringList{QStringLiteral("detector.safetensors"), QStringLiteral("landmarks.safetensors")}));
+        auto model = Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ErrorCode::SeveralModels);
-        QVERIFY2(model.error().message.contains(QStringLiteral("2 models")), qPrintable(model.error().toString()));
-        QVERIFY(model.error().message.contains(QStringLiteral("detector.safetensors; landmarks.safetensors")));
+        QVERIFY2(model.error().message.contains(QStringLiteral("2 models")),
+                 qPrintable(model.error().toString()));
+        QVERIFY(
+            model.error().message.contains(QStringLiteral("detector.safetensors; landmarks.safetensors")));
     }
 
     void twoCopiesOfOneModelAreTwoModels()
     {
         // Merged, they failed with DuplicateTensor and neither could be opened.
         QTemporaryDir dir;
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("model.safetensors")));
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("model (1).safetensors")));
-        auto model = Model::open(dir.path());
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
+                    dir.filePath(QStringLiteral("model.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
+                    dir.filePath(QStringLiteral("model (1).safetensors")));
+        auto model = Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ErrorCode::SeveralModels);
-        QVERIFY(Model::open(dir.filePath(QStringLiteral("model (1).safetensors"))));
+        QVERIFY(Checkpoint::open(dir.filePath(QStringLiteral("model (1).safetensors"))));
     }
 
     void shardNamingWithoutAnIndexIsOneModel()
@@ -96,9 +106,9 @@ private slots:
         QCOMPARE(labels(models), QStringList{QStringLiteral("model-*-of-00002.safetensors (2 shards)")});
         QCOMPARE(models.front().kind, FolderModel::Kind::ShardSet);
         QVERIFY(models.front().missing.isEmpty());
-        auto model = Model::open(dir.path());
+        auto model = Checkpoint::open(dir.path());
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
-        QCOMPARE((*model)->kind(), Model::Kind::FolderOfShards);
+        QCOMPARE((*model)->kind(), Checkpoint::Kind::FolderOfShards);
         QCOMPARE((*model)->shards().size(), std::size_t(2));
         QCOMPARE((*model)->tensors().size(), std::size_t(117));
     }
@@ -108,7 +118,7 @@ private slots:
         QTemporaryDir dir;
         copyShardsInto(dir, false);
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
-        auto model = Model::open(dir.path());
+        auto model = Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ErrorCode::ShardMissing);
         QVERIFY2(model.error().message.contains(QStringLiteral("model-00002-of-00002.safetensors")),
@@ -119,11 +129,13 @@ private slots:
     {
         QTemporaryDir dir;
         copyShardsInto(dir, true);
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("consolidated.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
+                    dir.filePath(QStringLiteral("consolidated.safetensors")));
         // The shards belong to the index, not to a set of their own.
         QCOMPARE(labels(FolderModels::list(dir.path())),
-                 (QStringList{QStringLiteral("model.safetensors.index.json"), QStringLiteral("consolidated.safetensors")}));
-        auto model = Model::open(dir.path()); // transformers' choice: model.safetensors.index.json
+                 (QStringList{QStringLiteral("model.safetensors.index.json"),
+                              QStringLiteral("consolidated.safetensors")}));
+        auto model = Checkpoint::open(dir.path()); // transformers' choice: model.safetensors.index.json
         QVERIFY(model);
         QCOMPARE((*model)->tensors().size(), std::size_t(117));
     }
@@ -134,8 +146,9 @@ private slots:
         copyShardsInto(dir, true);
         QVERIFY(QFile::rename(dir.filePath(QStringLiteral("model.safetensors.index.json")),
                               dir.filePath(QStringLiteral("face.safetensors.index.json"))));
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("other.safetensors")));
-        auto model = Model::open(dir.path());
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
+                    dir.filePath(QStringLiteral("other.safetensors")));
+        auto model = Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ErrorCode::SeveralModels);
     }
@@ -143,10 +156,11 @@ private slots:
     void oneFileIsOneModel()
     {
         QTemporaryDir dir;
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir.filePath(QStringLiteral("only.safetensors")));
-        auto model = Model::open(dir.path());
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
+                    dir.filePath(QStringLiteral("only.safetensors")));
+        auto model = Checkpoint::open(dir.path());
         QVERIFY(model);
-        QCOMPARE((*model)->kind(), Model::Kind::SingleFile);
+        QCOMPARE((*model)->kind(), Checkpoint::Kind::SingleFile);
     }
 };
 

@@ -1,8 +1,8 @@
 // Real fixtures through the model and the name tree.
-#include "Format.h"
-#include "Model.h"
-#include "NameTree.h"
 #include "TestPaths.h"
+#include "base/Format.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/NameTree.h"
 
 #include <QTest>
 
@@ -39,7 +39,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(int, tensors);
-        auto model = ts::Model::open(tspaths::realFixture(file));
+        auto model = ts::Checkpoint::open(tspaths::realFixture(file));
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
         if (tensors >= 0)
             QCOMPARE(int((*model)->tensors().size()), tensors);
@@ -52,14 +52,15 @@ private Q_SLOTS:
     void mixedDtypesAreTotalledPerDtype()
     {
         // The quantised fixture stores U8 codes with F32 scales.
-        auto model = ts::Model::open(tspaths::realFixture(QStringLiteral("tiny_face_detector_u8.safetensors")));
+        auto model =
+            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("tiny_face_detector_u8.safetensors")));
         QVERIFY(model);
         const ts::NameTree tree(**model);
         const auto* u8 = totalsFor(tree.root(), ts::Dtype::U8);
         const auto* f32 = totalsFor(tree.root(), ts::Dtype::F32);
         QVERIFY(u8 && f32);
         std::uint64_t u8Params = 0, f32Params = 0;
-        for (const ts::ModelTensor& t : (*model)->tensors())
+        for (const ts::CheckpointTensor& t : (*model)->tensors())
             (t.info.dtype == ts::Dtype::U8 ? u8Params : f32Params) += t.info.elementCount();
         QCOMPARE(u8->parameters, u8Params);
         QCOMPARE(f32->parameters, f32Params);
@@ -70,7 +71,8 @@ private Q_SLOTS:
 
     void treeGroupsDottedNamesAndSortsNumbersAsNumbers()
     {
-        auto model = ts::Model::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
+        auto model =
+            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
         QVERIFY(model);
         const ts::NameTree tree(**model);
         // Every tensor is a leaf whose path is its name, and group totals add up.
@@ -82,12 +84,16 @@ private Q_SLOTS:
         std::function<void(const ts::NameTreeNode&)> check = [&](const ts::NameTreeNode& node) {
             if (node.children.empty())
                 return;
-            std::uint64_t params = node.tensor >= 0 ? (*model)->tensors()[static_cast<std::size_t>(node.tensor)].info.elementCount() : 0;
+            std::uint64_t params =
+                node.tensor >= 0
+                    ? (*model)->tensors()[static_cast<std::size_t>(node.tensor)].info.elementCount()
+                    : 0;
             for (std::size_t i = 0; i < node.children.size(); ++i) {
                 params += node.children[i]->parameters;
                 QCOMPARE(node.children[i]->row(), int(i));
                 if (i > 0)
-                    QVERIFY(!ts::NameTree::segmentLess(node.children[i]->segment, node.children[i - 1]->segment));
+                    QVERIFY(
+                        !ts::NameTree::segmentLess(node.children[i]->segment, node.children[i - 1]->segment));
                 check(*node.children[i]);
             }
             QCOMPARE(node.parameters, params);
@@ -100,7 +106,8 @@ private Q_SLOTS:
         QVERIFY(ts::NameTree::segmentLess(QStringLiteral("2"), QStringLiteral("10")));
         QVERIFY(!ts::NameTree::segmentLess(QStringLiteral("10"), QStringLiteral("2")));
         QVERIFY(ts::NameTree::segmentLess(QStringLiteral("9"), QStringLiteral("attn")));
-        QVERIFY(ts::NameTree::segmentLess(QStringLiteral("99999999999999999999998"), QStringLiteral("99999999999999999999999")));
+        QVERIFY(ts::NameTree::segmentLess(QStringLiteral("99999999999999999999998"),
+                                          QStringLiteral("99999999999999999999999")));
         QVERIFY(ts::NameTree::segmentLess(QStringLiteral("bias"), QStringLiteral("weight")));
     }
 

@@ -1,5 +1,5 @@
-// The one name order every view uses (core/NaturalOrder.h), on the names real models have.
-#include "NaturalOrder.h"
+// The one name order every view uses (core/base/NaturalOrder.h), on the names real models have.
+#include "base/NaturalOrder.h"
 
 #include <QStringList>
 #include <QTest>
@@ -22,14 +22,15 @@ private slots:
             QStringLiteral("model.embed"),         QStringLiteral("model.layers.0.mlp"),
             QStringLiteral("lora.1.up"),           QStringLiteral("conv2d_3.weight"),
         };
-        std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) { return naturalLess(a, b); });
+        std::sort(names.begin(), names.end(),
+                  [](const QString& a, const QString& b) { return naturalLess(a, b); });
         const QStringList expected = {
-            QStringLiteral("Conv2d_1.weight"),     QStringLiteral("Conv2d_2.weight"),
-            QStringLiteral("conv2d_3.weight"),     QStringLiteral("Conv2d_10.weight"),
-            QStringLiteral("lora.1.up"),           QStringLiteral("lora.2.up"),
-            QStringLiteral("lora.10.up"),          QStringLiteral("model.embed"),
-            QStringLiteral("model.layers.0.mlp"),  QStringLiteral("model.layers.1.mlp"),
-            QStringLiteral("model.layers.9.mlp"),  QStringLiteral("model.layers.10.mlp"),
+            QStringLiteral("Conv2d_1.weight"),    QStringLiteral("Conv2d_2.weight"),
+            QStringLiteral("conv2d_3.weight"),    QStringLiteral("Conv2d_10.weight"),
+            QStringLiteral("lora.1.up"),          QStringLiteral("lora.2.up"),
+            QStringLiteral("lora.10.up"),         QStringLiteral("model.embed"),
+            QStringLiteral("model.layers.0.mlp"), QStringLiteral("model.layers.1.mlp"),
+            QStringLiteral("model.layers.9.mlp"), QStringLiteral("model.layers.10.mlp"),
         };
         QCOMPARE(names, expected);
     }
@@ -73,7 +74,8 @@ private slots:
                 QCOMPARE(naturalCompare(x, y), -naturalCompare(y, x));
                 for (const QString& z : names) {
                     if (naturalLess(x, y) && naturalLess(y, z))
-                        QVERIFY2(naturalLess(x, z), qPrintable(x + QLatin1Char(' ') + y + QLatin1Char(' ') + z));
+                        QVERIFY2(naturalLess(x, z),
+                                 qPrintable(x + QLatin1Char(' ') + y + QLatin1Char(' ') + z));
                 }
             }
         }

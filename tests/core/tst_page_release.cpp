@@ -1,9 +1,9 @@
 // A scan must not leave a big file resident in the process: pieces a reader is done with are
 // released (MappedFile::release, batched by PageReleaser). Measured as the mapping's own Rss in
 // /proc/self/smaps, with a control that shows the measurement sees pages kept mapped.
-#include "MappedFile.h"
-#include "Model.h"
 #include "analysis/ModelScanner.h"
+#include "checkpoint/Checkpoint.h"
+#include "io/MappedFile.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -93,7 +93,8 @@ private Q_SLOTS:
         const std::uint64_t keptRss = mappingRss(whole.data());
         const std::uint64_t releasedRss = mappingRss(other.data());
         qInfo("Rss after touching %llu MiB: kept %llu MiB, released in 4 MiB pieces %llu MiB",
-              static_cast<unsigned long long>(kFileBytes / kMiB), static_cast<unsigned long long>(keptRss / kMiB),
+              static_cast<unsigned long long>(kFileBytes / kMiB),
+              static_cast<unsigned long long>(keptRss / kMiB),
               static_cast<unsigned long long>(releasedRss / kMiB));
         QVERIFY2(keptRss >= kFileBytes - kMiB, "the control mapping should hold every page it touched");
         QVERIFY(releasedRss <= 64 * kMiB + piece);
@@ -103,7 +104,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = writeModel(dir);
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         QVERIFY(model);
         const TensorLocation where = (*model)->location(0);
         const auto view = where.source->view(0, 1);
@@ -116,7 +117,8 @@ private Q_SLOTS:
         QCOMPARE(result->tensors.front().values.mean, 0.5);
         const std::uint64_t rss = mappingRss(view.data());
         qInfo("Rss of the %llu MiB mapping after a two-pass scan: %llu MiB",
-              static_cast<unsigned long long>(kFileBytes / kMiB), static_cast<unsigned long long>(rss / kMiB));
+              static_cast<unsigned long long>(kFileBytes / kMiB),
+              static_cast<unsigned long long>(rss / kMiB));
         QVERIFY(rss <= 64 * kMiB + 2 * 4 * kMiB);
     }
 };

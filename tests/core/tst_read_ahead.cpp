@@ -1,13 +1,13 @@
 // ReadAhead: a helper thread reads a range one chunk ahead of the consumer (the writer uses it so
 // converting and writing overlap). Chunks arrive complete and in order, a read error arrives in
 // its chunk's place and ends the stream, and a consumer that stops early never hangs.
-#include "MappedFile.h"
-#include "MemorySource.h"
-#include "ReadAhead.h"
+#include "io/MappedFile.h"
+#include "io/MemorySource.h"
+#include "io/ReadAhead.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
-#include <QElapsedTimer>
 #include <QTest>
 
 #include <cstring>
@@ -64,7 +64,8 @@ private Q_SLOTS:
                 if (next->empty())
                     break;
                 const int expected = k == 0 && first > 0 ? first : chunk;
-                QCOMPARE(static_cast<qsizetype>(next->size()), std::min<qsizetype>(expected, size - got.size()));
+                QCOMPARE(static_cast<qsizetype>(next->size()),
+                         std::min<qsizetype>(expected, size - got.size()));
                 got.append(reinterpret_cast<const char*>(next->data()), static_cast<qsizetype>(next->size()));
             }
             QVERIFY(ahead.next() && ahead.next()->empty()); // stays at the end

@@ -1,6 +1,6 @@
 // Sharded models: the real two-shard fixture, and broken copies of it made here.
-#include "Model.h"
 #include "TestPaths.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <QDir>
 #include <QFile>
@@ -47,20 +47,22 @@ private Q_SLOTS:
 
     void indexFolderAndSingleFileAgree()
     {
-        auto byIndex = ts::Model::open(tspaths::realFixture(kShardDir + QStringLiteral("/model.safetensors.index.json")));
+        auto byIndex = ts::Checkpoint::open(
+            tspaths::realFixture(kShardDir + QStringLiteral("/model.safetensors.index.json")));
         QVERIFY2(byIndex, qPrintable(byIndex ? QString() : byIndex.error().toString()));
-        auto byFolder = ts::Model::open(tspaths::realFixture(kShardDir));
+        auto byFolder = ts::Checkpoint::open(tspaths::realFixture(kShardDir));
         QVERIFY(byFolder);
         QCOMPARE((*byIndex)->shards().size(), std::size_t(2));
         QCOMPARE((*byIndex)->tensors().size(), std::size_t(117));
         QCOMPARE((*byFolder)->tensors().size(), std::size_t(117));
-        QCOMPARE((*byIndex)->kind(), ts::Model::Kind::IndexedShards);
-        QCOMPARE((*byFolder)->kind(), ts::Model::Kind::FolderOfShards);
+        QCOMPARE((*byIndex)->kind(), ts::Checkpoint::Kind::IndexedShards);
+        QCOMPARE((*byFolder)->kind(), ts::Checkpoint::Kind::FolderOfShards);
         QCOMPARE((*byIndex)->totalTensorBytes(), std::uint64_t(22458368)); // total_size in the index
         // The same network as the single F16 file: same names, same shapes.
-        auto single = ts::Model::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
+        auto single =
+            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
         QVERIFY(single);
-        for (const ts::ModelTensor& t : (*single)->tensors()) {
+        for (const ts::CheckpointTensor& t : (*single)->tensors()) {
             const int i = (*byIndex)->indexOf(t.info.name);
             QVERIFY2(i >= 0, qPrintable(t.info.name));
             QCOMPARE((*byIndex)->tensors()[static_cast<std::size_t>(i)].info.shape, t.info.shape);
@@ -77,7 +79,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString index = copyShards(dir);
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
-        auto model = ts::Model::open(index);
+        auto model = ts::Checkpoint::open(index);
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::ShardMissing);
         QVERIFY(model.error().message.contains(QStringLiteral("model-00002-of-00002.safetensors")));
@@ -92,7 +94,7 @@ private Q_SLOTS:
         map.insert(QStringLiteral("ghost.weight"), QStringLiteral("model-00001-of-00002.safetensors"));
         json.insert(QStringLiteral("weight_map"), map);
         writeIndex(index, json);
-        auto model = ts::Model::open(index);
+        auto model = ts::Checkpoint::open(index);
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::ShardMismatch);
         QCOMPARE(model.error().tensor, QStringLiteral("ghost.weight"));
@@ -108,7 +110,7 @@ private Q_SLOTS:
         map.remove(dropped);
         json.insert(QStringLiteral("weight_map"), map);
         writeIndex(index, json);
-        auto model = ts::Model::open(index);
+        auto model = ts::Checkpoint::open(index);
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::ShardMismatch);
         QCOMPARE(model.error().tensor, dropped);
@@ -124,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
         QVERIFY(QFile::copy(dir.filePath(QStringLiteral("model-00001-of-00002.safetensors")),
                             dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
-        auto model = ts::Model::open(dir.path());
+        auto model = ts::Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::DuplicateTensor);
         QVERIFY(model.error().message.contains(QStringLiteral("model-00002-of-00002.safetensors")));
@@ -137,7 +139,7 @@ private Q_SLOTS:
         QJsonObject json = readIndex(index);
         json.insert(QStringLiteral("metadata"), QJsonObject{{QStringLiteral("total_size"), 12345}});
         writeIndex(index, json);
-        auto model = ts::Model::open(index);
+        auto model = ts::Checkpoint::open(index);
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::ShardMismatch);
         QVERIFY(model.error().message.contains(QStringLiteral("12345")));
@@ -152,7 +154,7 @@ private Q_SLOTS:
         map.insert(map.keys().front(), QStringLiteral("../../etc/passwd"));
         json.insert(QStringLiteral("weight_map"), map);
         writeIndex(index, json);
-        auto model = ts::Model::open(index);
+        auto model = ts::Checkpoint::open(index);
         QVERIFY(!model);
         QCOMPARE(model.error().code, ts::ErrorCode::InvalidShardIndex);
     }
@@ -160,7 +162,7 @@ private Q_SLOTS:
     void folderWithoutModelsAndBadIndex()
     {
         QTemporaryDir dir;
-        auto empty = ts::Model::open(dir.path());
+        auto empty = ts::Checkpoint::open(dir.path());
         QVERIFY(!empty);
         QCOMPARE(empty.error().code, ts::ErrorCode::NotAFile);
         const QString index = dir.filePath(QStringLiteral("model.safetensors.index.json"));
@@ -168,7 +170,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"weight_map\": [1, 2]}");
         f.close();
-        auto bad = ts::Model::open(index);
+        auto bad = ts::Checkpoint::open(index);
         QVERIFY(!bad);
         QCOMPARE(bad.error().code, ts::ErrorCode::InvalidShardIndex);
     }

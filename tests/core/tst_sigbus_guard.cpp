@@ -1,7 +1,7 @@
 // SigbusGuard: a mapped file that shrinks under a reader reads zeros and is reported, instead of
 // killing the process; SIGBUS anywhere else still kills it; a full table falls back to pread.
-#include "MappedFile.h"
-#include "SigbusGuard.h"
+#include "io/MappedFile.h"
+#include "io/SigbusGuard.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -73,7 +73,8 @@ private slots:
         const auto check = (*file)->checkView(0, kSize);
         QVERIFY(!check);
         QCOMPARE(check.error().code, ErrorCode::FileChanged);
-        QVERIFY2(check.error().message.contains(QStringLiteral("shrank")), qPrintable(check.error().toString()));
+        QVERIFY2(check.error().message.contains(QStringLiteral("shrank")),
+                 qPrintable(check.error().toString()));
         // pread says the same, independently of the guard.
         std::vector<std::byte> buffer(8192);
         QVERIFY(!(*file)->read(0, buffer));
@@ -113,7 +114,8 @@ private slots:
         }
         int status = 0;
         QCOMPARE(::waitpid(child, &status, 0), child);
-        QVERIFY2(WIFSIGNALED(status), qPrintable(QStringLiteral("child exited with %1").arg(WEXITSTATUS(status))));
+        QVERIFY2(WIFSIGNALED(status),
+                 qPrintable(QStringLiteral("child exited with %1").arg(WEXITSTATUS(status))));
         // SIGBUS from the default action; under ASan the previous handler is ASan's, which reports
         // the fault and aborts (abort_on_error=1): either way the fault was not swallowed.
         QVERIFY2(WTERMSIG(status) == SIGBUS || (kUnderAsan && WTERMSIG(status) == SIGABRT),

@@ -1,6 +1,6 @@
 // Opening costs the same for 1 TB as for 1 MB: the header is read, the data never touched.
-#include "HeaderSerializer.h"
-#include "SafetensorsFile.h"
+#include "format/HeaderSerializer.h"
+#include "format/SafetensorsFile.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -57,7 +57,8 @@ private Q_SLOTS:
         QCOMPARE((*file)->tensors().front().byteSize(), (1ULL << 40) - (*file)->header().dataOffset());
         const long after = residentKiB();
         // Resident memory does not grow with the file: a few MiB of slack for allocator noise.
-        QVERIFY2(after - before < 8 * 1024, qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(after - before)));
+        QVERIFY2(after - before < 8 * 1024,
+                 qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(after - before)));
 
         // Same work either way: both reads stop at the header. (Timing goals live in tests/bench;
         // this only checks the order of magnitude so a regression that reads data shows up.)

@@ -1,6 +1,6 @@
 // The plane a heatmap or the value grid shows of an N-D tensor, and the heatmap built from it, at
 // the edges: tensors with no elements.
-#include "MemorySource.h"
+#include "io/MemorySource.h"
 #include "view/Heatmap.h"
 #include "view/TensorPlane.h"
 

@@ -1,6 +1,6 @@
 // terminalSafe(): every character a terminal would act on is escaped, in one unambiguous
 // spelling; everything else (other scripts, emoji, quotes) is left as it is.
-#include "TerminalText.h"
+#include "base/TerminalText.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // The core's bounded texts: formatShape and elideText (what every view shows of a shape or a
 // name), and isJsonText, which classifies metadata values without building a DOM and must agree
 // with Qt's parser, the one the metadata editor checks with.
-#include "Format.h"
-#include "JsonSyntax.h"
-#include "TensorInfo.h"
+#include "base/Format.h"
+#include "format/JsonSyntax.h"
+#include "format/TensorInfo.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -19,7 +19,8 @@ private Q_SLOTS:
         QCOMPARE(formatShape({}), QStringLiteral("[]"));
         QCOMPARE(formatShape({4096, 11008}), QStringLiteral("[4096, 11008]"));
         const std::vector<std::uint64_t> limit(kShapeDimsShown, 7);
-        QCOMPARE(formatShape(limit), QStringLiteral("[") + QStringLiteral("7, ").repeated(kShapeDimsShown - 1) +
+        QCOMPARE(formatShape(limit), QStringLiteral("[") +
+                                         QStringLiteral("7, ").repeated(kShapeDimsShown - 1) +
                                          QStringLiteral("7]"));
     }
 
@@ -41,7 +42,8 @@ private Q_SLOTS:
     void elideCutsAndCounts()
     {
         QCOMPARE(elideText(QStringLiteral("short"), 10), QStringLiteral("short"));
-        QCOMPARE(elideText(QStringLiteral("abcdefghij"), 4), QStringLiteral("abcd\u2026 (6 more characters)"));
+        QCOMPARE(elideText(QStringLiteral("abcdefghij"), 4),
+                 QStringLiteral("abcd\u2026 (6 more characters)"));
         // Never half a surrogate pair: U+1F600 is two UTF-16 units.
         const QString faces = QString::fromUtf8("\xF0\x9F\x98\x80").repeated(4);
         const QString cut = elideText(faces, 3);
@@ -55,21 +57,60 @@ private Q_SLOTS:
         // Objects and arrays only: Qt refuses a scalar at the top, and the window asks about
         // containers alone. Not here: "[1.]" and "[.5]", which Qt takes and RFC 8259 does not.
         const char* samples[] = {
-            "{}", "[]", " { \"a\" : [1, -2.5e+3, true, false, null, \"x\\\"y\\u00e9\"] } ", "[[[]],{}]",
-            "{\"a\":{\"b\":{}}}", "[0, -0, 0.5, 1E9, 1e-9, 18446744073709551616, 1.7976931348623157e308]", "[\"a\nb\ttab\"]", "[\"\\x\"]",
-            "[\"\\uD800\"]", "[1] ",
+            "{}",
+            "[]",
+            " { \"a\" : [1, -2.5e+3, true, false, null, \"x\\\"y\\u00e9\"] } ",
+            "[[[]],{}]",
+            "{\"a\":{\"b\":{}}}",
+            "[0, -0, 0.5, 1E9, 1e-9, 18446744073709551616, 1.7976931348623157e308]",
+            "[\"a\nb\ttab\"]",
+            "[\"\\x\"]",
+            "[\"\\uD800\"]",
+            "[1] ",
             // Broken ones.
-            "{", "[", "{\"a\"}", "{\"a\":}", "{a:1}", "[1,]", "[,1]", "{\"a\":1,}", "[01]", "[-01]", "[-]",
-            "[1e]", "[1E+]", "[\"\\u12g4\"]", "[\"\\u12\"]", "[\"\\\"]", "[1] [2]", "[1]x", "[tru]", "[truex]",
-            "[nul]", "[1e400]", "[-1e400]", "[1e-400]", "[1.8e308]", "{\"a\":1 \"b\":2}", "[1 2]", "{\"a\" 1}", "[\"a\"x]", "]", "}", "[}", "{]",
+            "{",
+            "[",
+            "{\"a\"}",
+            "{\"a\":}",
+            "{a:1}",
+            "[1,]",
+            "[,1]",
+            "{\"a\":1,}",
+            "[01]",
+            "[-01]",
+            "[-]",
+            "[1e]",
+            "[1E+]",
+            "[\"\\u12g4\"]",
+            "[\"\\u12\"]",
+            "[\"\\\"]",
+            "[1] [2]",
+            "[1]x",
+            "[tru]",
+            "[truex]",
+            "[nul]",
+            "[1e400]",
+            "[-1e400]",
+            "[1e-400]",
+            "[1.8e308]",
+            "{\"a\":1 \"b\":2}",
+            "[1 2]",
+            "{\"a\" 1}",
+            "[\"a\"x]",
+            "]",
+            "}",
+            "[}",
+            "{]",
             "[\"unterminated]",
         };
         for (const char* s : samples)
             QTest::newRow(s) << QString::fromUtf8(s);
-        const QString nested = QStringLiteral("[").repeated(kQtJsonDepthLimit) + QStringLiteral("]").repeated(kQtJsonDepthLimit);
+        const QString nested =
+            QStringLiteral("[").repeated(kQtJsonDepthLimit) + QStringLiteral("]").repeated(kQtJsonDepthLimit);
         QTest::newRow("1024 deep") << nested;
         QTest::newRow("1025 deep") << QLatin1Char('[') + nested + QLatin1Char(']');
-        QTest::newRow("1025 deep, objects") << QStringLiteral("{\"a\":").repeated(kQtJsonDepthLimit + 1) + QStringLiteral("1") +
+        QTest::newRow("1025 deep, objects") << QStringLiteral("{\"a\":").repeated(kQtJsonDepthLimit + 1) +
+                                                   QStringLiteral("1") +
                                                    QStringLiteral("}").repeated(kQtJsonDepthLimit + 1);
     }
 
@@ -93,7 +134,8 @@ private Q_SLOTS:
     void deepAndLongWithoutADom()
     {
         const QString unit = QStringLiteral("[").repeated(1000) + QStringLiteral("]").repeated(1000);
-        QString text = QStringLiteral("[") + QString(unit + QLatin1Char(',')).repeated(20000) + unit + QLatin1Char(']');
+        QString text =
+            QStringLiteral("[") + QString(unit + QLatin1Char(',')).repeated(20000) + unit + QLatin1Char(']');
         QVERIFY(isJsonText(text));
         text.chop(1);
         QVERIFY(!isJsonText(text));

@@ -1,10 +1,10 @@
 // The writer: byte-identical to the reference layout, metadata re-saves that carry the data
 // buffer over untouched, and atomic saves that never damage an existing file.
-#include "HeaderSerializer.h"
-#include "MemorySource.h"
-#include "SafetensorsFile.h"
-#include "SafetensorsWriter.h"
 #include "TestPaths.h"
+#include "format/HeaderSerializer.h"
+#include "format/SafetensorsFile.h"
+#include "io/MemorySource.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -54,7 +54,8 @@ private Q_SLOTS:
             if (c.value(QStringLiteral("made_by")).toString() != QLatin1String("reference-writer"))
                 continue;
             QTest::newRow(qPrintable(c.value(QStringLiteral("id")).toString()))
-                << tspaths::conformanceDir() + QStringLiteral("/cases/") + c.value(QStringLiteral("file")).toString();
+                << tspaths::conformanceDir() + QStringLiteral("/cases/") +
+                       c.value(QStringLiteral("file")).toString();
             ++count;
         }
         QVERIFY(count >= 20);
@@ -128,7 +129,8 @@ private Q_SLOTS:
         QVERIFY(open);
         const ts::TensorInfo& t = (*open)->tensors().back();
         QByteArray before(static_cast<qsizetype>(t.byteSize()), '\0');
-        QVERIFY((*open)->source()->read((*open)->location(t).offset, std::as_writable_bytes(std::span(before.data(), before.size()))));
+        QVERIFY((*open)->source()->read((*open)->location(t).offset,
+                                        std::as_writable_bytes(std::span(before.data(), before.size()))));
 
         ts::Metadata metadata;
         metadata.set(QStringLiteral("edited"), QStringLiteral("yes"));
@@ -136,15 +138,19 @@ private Q_SLOTS:
 
         // The open file still reads its old bytes, through the mapping and through read().
         QByteArray after(before.size(), '\0');
-        QVERIFY((*open)->source()->read((*open)->location(t).offset, std::as_writable_bytes(std::span(after.data(), after.size()))));
+        QVERIFY((*open)->source()->read((*open)->location(t).offset,
+                                        std::as_writable_bytes(std::span(after.data(), after.size()))));
         QCOMPARE(after, before);
         const auto view = (*open)->source()->view((*open)->location(t).offset, t.byteSize());
-        QCOMPARE(QByteArray(reinterpret_cast<const char*>(view.data()), static_cast<qsizetype>(view.size())), before);
+        QCOMPARE(QByteArray(reinterpret_cast<const char*>(view.data()), static_cast<qsizetype>(view.size())),
+                 before);
         QVERIFY((*open)->source()->changedOnDisk()); // and knows it was replaced
         auto reopened = ts::SafetensorsFile::open(path);
         QVERIFY(reopened);
-        QCOMPARE((*reopened)->header().metadata->value(QStringLiteral("edited")), std::optional<QString>(QStringLiteral("yes")));
-        QCOMPARE(QFileInfo(path).permissions() & (QFile::ReadOwner | QFile::WriteOwner), QFile::ReadOwner | QFile::WriteOwner);
+        QCOMPARE((*reopened)->header().metadata->value(QStringLiteral("edited")),
+                 std::optional<QString>(QStringLiteral("yes")));
+        QCOMPARE(QFileInfo(path).permissions() & (QFile::ReadOwner | QFile::WriteOwner),
+                 QFile::ReadOwner | QFile::WriteOwner);
     }
 
     void aFailingWriteLeavesTheOldFileUntouched()
@@ -152,14 +158,17 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("keep.safetensors"));
         // An existing good file.
-        std::vector<ts::WriterTensor> good{{QStringLiteral("w"), ts::Dtype::F32, {2},
+        std::vector<ts::WriterTensor> good{{QStringLiteral("w"),
+                                            ts::Dtype::F32,
+                                            {2},
                                             {std::make_shared<ts::MemorySource>(QByteArray(8, 'x')), 0, 8}}};
         QVERIFY(ts::SafetensorsWriter::write(path, good, std::nullopt));
         const QByteArray original = readAll(path);
 
         // A source that fails half way (it claims more bytes than it has, like a truncated file).
         auto shortSource = std::make_shared<ts::MemorySource>(QByteArray(16 << 20, 'y'));
-        std::vector<ts::WriterTensor> failing{{QStringLiteral("big"), ts::Dtype::U8, {32u << 20}, {shortSource, 0, 32u << 20}}};
+        std::vector<ts::WriterTensor> failing{
+            {QStringLiteral("big"), ts::Dtype::U8, {32u << 20}, {shortSource, 0, 32u << 20}}};
         auto result = ts::SafetensorsWriter::write(path, failing, std::nullopt);
         QVERIFY(!result);
         QCOMPARE(readAll(path), original);
@@ -168,7 +177,8 @@ private Q_SLOTS:
         // Cancelling from the progress callback: same guarantee.
         ts::WriteOptions cancel;
         cancel.progress = [](std::uint64_t, std::uint64_t) { return false; };
-        std::vector<ts::WriterTensor> fine{{QStringLiteral("ok"), ts::Dtype::U8, {16u << 20}, {shortSource, 0, 16u << 20}}};
+        std::vector<ts::WriterTensor> fine{
+            {QStringLiteral("ok"), ts::Dtype::U8, {16u << 20}, {shortSource, 0, 16u << 20}}};
         auto cancelled = ts::SafetensorsWriter::write(path, fine, std::nullopt, cancel);
         QVERIFY(!cancelled);
         QCOMPARE(cancelled.error().code, ts::ErrorCode::Cancelled);
@@ -177,7 +187,8 @@ private Q_SLOTS:
 
         // A tensor whose bytes do not match its shape is refused before anything is written.
         std::vector<ts::WriterTensor> wrong{{QStringLiteral("w"), ts::Dtype::F32, {3}, {shortSource, 0, 8}}};
-        QCOMPARE(ts::SafetensorsWriter::write(path, wrong, std::nullopt).error().code, ts::ErrorCode::TensorInvalidInfo);
+        QCOMPARE(ts::SafetensorsWriter::write(path, wrong, std::nullopt).error().code,
+                 ts::ErrorCode::TensorInvalidInfo);
         QCOMPARE(readAll(path), original);
     }
 
@@ -190,7 +201,8 @@ private Q_SLOTS:
             QFile f(blocker);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.close();
-            auto r = ts::SafetensorsWriter::write(blocker + QStringLiteral("/out.safetensors"), {}, std::nullopt);
+            auto r =
+                ts::SafetensorsWriter::write(blocker + QStringLiteral("/out.safetensors"), {}, std::nullopt);
             QVERIFY(!r);
             QCOMPARE(r.error().code, ts::ErrorCode::IoError);
             QVERIFY(r.error().message.contains(QStringLiteral("nothing was changed")));
@@ -198,7 +210,8 @@ private Q_SLOTS:
         }
         QTemporaryDir dir;
         QVERIFY(::chmod(QFile::encodeName(dir.path()).constData(), 0555) == 0);
-        auto r = ts::SafetensorsWriter::write(dir.filePath(QStringLiteral("x.safetensors")), {}, std::nullopt);
+        auto r =
+            ts::SafetensorsWriter::write(dir.filePath(QStringLiteral("x.safetensors")), {}, std::nullopt);
         ::chmod(QFile::encodeName(dir.path()).constData(), 0755);
         QVERIFY(!r);
         QCOMPARE(r.error().code, ts::ErrorCode::IoError);

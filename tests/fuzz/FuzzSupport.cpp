@@ -1,7 +1,7 @@
 #include "FuzzSupport.h"
 
-#include "HeaderSerializer.h"
-#include "MemorySource.h"
+#include "format/HeaderSerializer.h"
+#include "io/MemorySource.h"
 
 #include <QDir>
 #include <QFile>
@@ -46,7 +46,7 @@ WriterTensor memoryTensor(const QString& name, Dtype dtype, std::vector<std::uin
         TensorLocation{std::make_shared<MemorySource>(bytes), 0, static_cast<std::uint64_t>(bytes.size())}};
 }
 
-std::shared_ptr<const Model> modelInMemory(std::vector<WriterTensor> tensors)
+std::shared_ptr<const Checkpoint> modelInMemory(std::vector<WriterTensor> tensors)
 {
     const std::vector<TensorInfo> layout = SafetensorsWriter::planLayout(tensors);
     QByteArray file = serializeHeader(layout, std::nullopt);
@@ -62,7 +62,7 @@ std::shared_ptr<const Model> modelInMemory(std::vector<WriterTensor> tensors)
     if (!opened)
         std::fprintf(stderr, "%s\n", qPrintable(opened.error().toString()));
     FUZZ_CHECK(opened.ok()); // the core must accept what its own writer lays out
-    return Model::fromFile(std::move(opened.value()));
+    return Checkpoint::fromFile(std::move(opened.value()));
 }
 
 std::uint64_t elementsFitting(Dtype dtype, std::uint64_t bytes, std::uint64_t cap)

@@ -2,8 +2,8 @@
 
 // Shared by the fuzz targets that need a whole model rather than raw header bytes: a model built
 // in memory with the core's own writer layout, and a check that says which invariant broke.
-#include "Model.h"
-#include "SafetensorsWriter.h"
+#include "checkpoint/Checkpoint.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QByteArray>
 #include <QString>
@@ -27,9 +27,9 @@ WriterTensor memoryTensor(const QString& name, Dtype dtype, std::vector<std::uin
                           const QByteArray& bytes);
 
 // The file SafetensorsWriter::write would produce for `tensors` (its layout and its header
-// serializer), opened from memory through SafetensorsFile::fromSource as a Model. Aborts if the
+// serializer), opened from memory through SafetensorsFile::fromSource as a Checkpoint. Aborts if the
 // core refuses what its own writer laid out.
-std::shared_ptr<const Model> modelInMemory(std::vector<WriterTensor> tensors);
+std::shared_ptr<const Checkpoint> modelInMemory(std::vector<WriterTensor> tensors);
 
 // Whole elements of `dtype` that fit in `bytes` bytes and make a whole number of bytes (F4 pairs,
 // F6 quads), at most `cap`.

@@ -15,11 +15,11 @@
 // counts with and without the F16C / AVX512_BF16 kernels.
 #include "FuzzSupport.h"
 
-#include "ConvertWriter.h"
-#include "Converter.h"
-#include "ConvertingSource.h"
-#include "DtypeConverter.h"
 #include "analysis/DtypeDecoder.h"
+#include "convert/ConvertWriter.h"
+#include "convert/Converter.h"
+#include "convert/ConvertingSource.h"
+#include "convert/DtypeConverter.h"
 
 #include <QByteArray>
 
@@ -270,7 +270,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         tensors.push_back(ts::fuzz::memoryTensor(QStringLiteral("b.bias"), from.dtype, {m},
                                                  bytes.left(static_cast<qsizetype>(m) * from.bytes)));
     }
-    const std::shared_ptr<const ts::Model> model = ts::fuzz::modelInMemory(std::move(tensors));
+    const std::shared_ptr<const ts::Checkpoint> model = ts::fuzz::modelInMemory(std::move(tensors));
 
     ts::ConvertOptions options;
     options.dtype = to.dtype;

@@ -1,9 +1,9 @@
 // libFuzzer target: the header parser and validator over arbitrary bytes, through both entry points
 // (bytes in memory and a ByteSource). Any crash, sanitizer report or timeout is a bug, and so is
 // a verdict that Qt's JSON parser contradicts (see compareWithQt).
-#include "HeaderParser.h"
-#include "LayoutValidator.h"
-#include "MemorySource.h"
+#include "format/HeaderParser.h"
+#include "format/LayoutValidator.h"
+#include "io/MemorySource.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,9 +1,9 @@
 // libFuzzer target: open a file from the input; when it is valid, edit its metadata with keys and
 // values derived from the input, save it with SafetensorsWriter::rewriteMetadata, re-open the
 // result and check that the tensors, their bytes and the metadata are exactly what they should be.
-#include "MemorySource.h"
-#include "SafetensorsFile.h"
-#include "SafetensorsWriter.h"
+#include "format/SafetensorsFile.h"
+#include "io/MemorySource.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QByteArray>
 #include <QDir>
@@ -43,7 +43,8 @@ QString tempPath()
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const QByteArray bytes(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    auto opened = ts::SafetensorsFile::fromSource(std::make_shared<ts::MemorySource>(bytes, QStringLiteral("in")));
+    auto opened =
+        ts::SafetensorsFile::fromSource(std::make_shared<ts::MemorySource>(bytes, QStringLiteral("in")));
     if (!opened)
         return 0;
     const ts::SafetensorsFile& file = **opened;
@@ -62,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if ((ctl & 4) && metadata && !metadata->isEmpty())
         metadata->remove(metadata->entries()[arg % metadata->entries().size()].first);
     if ((ctl & 8) && metadata)
-        metadata->set(QStringLiteral("__metadata__"), QStringLiteral("\"\\\n") + QChar(0) + QStringLiteral("\u00e9"));
+        metadata->set(QStringLiteral("__metadata__"),
+                      QStringLiteral("\"\\\n") + QChar(0) + QStringLiteral("\u00e9"));
     ts::WriteOptions options;
     options.headerSlack = (ctl & 0x80) ? arg : 0;
 
@@ -86,7 +88,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < a.tensors.size(); ++i) {
         const ts::TensorInfo& x = a.tensors[i];
         const ts::TensorInfo& y = b.tensors[i];
-        if (x.name != y.name || x.dtype != y.dtype || x.shape != y.shape || x.begin != y.begin || x.end != y.end)
+        if (x.name != y.name || x.dtype != y.dtype || x.shape != y.shape || x.begin != y.begin ||
+            x.end != y.end)
             std::abort();
     }
     // The data buffer is carried over byte for byte.

@@ -296,9 +296,9 @@ Decoded decodeAll(ts::Dtype dtype, const QByteArray& bytes, std::uint64_t n)
 
 // One tensor of the model against the reference decode, then the same tensor through
 // TensorAnalyzer in ranges and through the views.
-void checkTensor(const ts::Model& model, int index, const QByteArray& bytes, const ts::TensorStats& scanned,
-                 const std::optional<ts::Histogram>& histogram, int bins, bool withLog,
-                 const std::uint8_t* control)
+void checkTensor(const ts::Checkpoint& model, int index, const QByteArray& bytes,
+                 const ts::TensorStats& scanned, const std::optional<ts::Histogram>& histogram, int bins,
+                 bool withLog, const std::uint8_t* control)
 {
     const ts::TensorInfo& info = model.tensors()[static_cast<std::size_t>(index)].info;
     const ts::TensorLocation location = model.location(index);
@@ -454,7 +454,7 @@ void checkTensor(const ts::Model& model, int index, const QByteArray& bytes, con
 
 // The tiled tensor is too big for the per-element reference on every input; it is checked
 // against TensorAnalyzer's single sequential pass, which the scanner's chunks must reproduce.
-void checkBigTensor(const ts::Model& model, int index, const ts::TensorStats& scanned,
+void checkBigTensor(const ts::Checkpoint& model, int index, const ts::TensorStats& scanned,
                     const std::optional<ts::Histogram>& histogram, int bins, bool withLog)
 {
     const ts::TensorInfo& info = model.tensors()[static_cast<std::size_t>(index)].info;
@@ -475,7 +475,7 @@ void checkBigTensor(const ts::Model& model, int index, const ts::TensorStats& sc
     }
 }
 
-ts::ScanResult scan(const std::shared_ptr<const ts::Model>& model, const ts::ScanOptions& options)
+ts::ScanResult scan(const std::shared_ptr<const ts::Checkpoint>& model, const ts::ScanOptions& options)
 {
     ts::ModelScanner scanner(model, options);
     std::vector<ts::ScanProgress> reports;
@@ -541,7 +541,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         tiled.truncate(static_cast<qsizetype>(ts::TensorBlockReader::bytesFor(dtype, m)));
         add(QStringLiteral("tiled"), {m}, tiled);
     }
-    const std::shared_ptr<const ts::Model> model = ts::fuzz::modelInMemory(tensors);
+    const std::shared_ptr<const ts::Checkpoint> model = ts::fuzz::modelInMemory(tensors);
 
     ts::ScanOptions sequential;
     sequential.threads = 1;
@@ -576,7 +576,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             continue;
         FUZZ_CHECK(nanInfFindings < q.findings.size());
         const ts::Diagnostic& e = q.findings[nanInfFindings++];
-        FUZZ_CHECK(e.code == d.code && e.tensor == d.tensor && e.message == d.message && e.offset == d.offset);
+        FUZZ_CHECK(e.code == d.code && e.tensor == d.tensor && e.message == d.message &&
+                   e.offset == d.offset);
     }
     FUZZ_CHECK(nanInfFindings == q.findings.size());
 

@@ -1,6 +1,6 @@
 // libFuzzer target: model.safetensors.index.json parsing. Shard names that escape the index's
 // folder must never be accepted.
-#include "ShardIndex.h"
+#include "format/ShardIndex.h"
 
 #include <cstdlib>
 

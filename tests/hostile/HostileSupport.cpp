@@ -24,9 +24,9 @@ long currentRssKb()
 
 QString CliRun::describe() const
 {
-    QString what = timedOut   ? QStringLiteral("TIMED OUT after %1 ms").arg(elapsedMs)
-                   : signal   ? QStringLiteral("CRASHED with signal %1").arg(signal)
-                              : QStringLiteral("exit %1").arg(exitCode);
+    QString what = timedOut ? QStringLiteral("TIMED OUT after %1 ms").arg(elapsedMs)
+                   : signal ? QStringLiteral("CRASHED with signal %1").arg(signal)
+                            : QStringLiteral("exit %1").arg(exitCode);
     return what + QStringLiteral(" (%1 ms, peak RSS %2 KiB, test RSS at fork %5 KiB)\nstdout: %3\nstderr: %4")
                       .arg(elapsedMs)
                       .arg(peakRssKb)
@@ -90,7 +90,9 @@ CliRun waitCli(pid_t pid, int timeoutMs, const QString& outPath, const QString& 
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
-    run.elapsedMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    run.elapsedMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     run.peakRssKb = usage.ru_maxrss;
     if (WIFEXITED(status))
         run.exitCode = WEXITSTATUS(status);
@@ -145,7 +147,8 @@ QByteArray makeU8File(const std::vector<std::pair<QString, int>>& tensors, const
         for (int i = 0; i < bytes; ++i)
             data.append(static_cast<char>((begin + i) * 31 + 7));
         header += "\"" + name.toUtf8() + "\":{\"dtype\":\"U8\",\"shape\":[" + QByteArray::number(bytes) +
-                  "],\"data_offsets\":[" + QByteArray::number(begin) + "," + QByteArray::number(data.size()) + "]}";
+                  "],\"data_offsets\":[" + QByteArray::number(begin) + "," + QByteArray::number(data.size()) +
+                  "]}";
     }
     header += "}";
     return makeFile(header, data);

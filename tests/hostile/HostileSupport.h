@@ -15,12 +15,12 @@
 namespace hostile {
 
 struct CliRun {
-    int exitCode = -1;      // valid when !crashed && !timedOut
-    int signal = 0;         // the signal that ended the child, 0 if it exited
+    int exitCode = -1; // valid when !crashed && !timedOut
+    int signal = 0;    // the signal that ended the child, 0 if it exited
     bool timedOut = false;
     qint64 elapsedMs = 0;
-    long peakRssKb = 0;     // getrusage of this one child (wait4), in KiB
-    long parentRssKb = 0;   // the test's own RSS when it forked: ru_maxrss counts the forked copy too
+    long peakRssKb = 0;   // getrusage of this one child (wait4), in KiB
+    long parentRssKb = 0; // the test's own RSS when it forked: ru_maxrss counts the forked copy too
     QByteArray out;
     QByteArray err;
 
@@ -47,7 +47,8 @@ QByteArray le64(std::uint64_t n);
 // then `data` bytes.
 QByteArray makeFile(const QByteArray& header, const QByteArray& data = {}, int align = 8);
 // A valid file with the given tensors: each (name, U8 byte count); data filled with a pattern.
-QByteArray makeU8File(const std::vector<std::pair<QString, int>>& tensors, const QByteArray& metadataJson = {});
+QByteArray makeU8File(const std::vector<std::pair<QString, int>>& tensors,
+                      const QByteArray& metadataJson = {});
 
 bool writeFile(const QString& path, const QByteArray& bytes);
 QByteArray readFile(const QString& path);
@@ -66,16 +67,16 @@ QByteArray readFile(const QString& path);
 #define HOSTILE_SANITIZED 0
 #endif
 
-#define HOSTILE_EXPECT_RSS_BELOW(run, kb)                                                                              \
-    do {                                                                                                               \
-        if (!HOSTILE_SANITIZED)                                                                                        \
-            QVERIFY2((run).peakRssKb < (kb), qPrintable((run).describe()));                                           \
+#define HOSTILE_EXPECT_RSS_BELOW(run, kb)                                                                    \
+    do {                                                                                                     \
+        if (!HOSTILE_SANITIZED)                                                                              \
+            QVERIFY2((run).peakRssKb < (kb), qPrintable((run).describe()));                                  \
     } while (0)
 
 // Fails the test if the child crashed or hung; otherwise checks the exit status.
-#define HOSTILE_EXPECT_EXIT(run, expected)                                                                             \
-    do {                                                                                                               \
-        const hostile::CliRun& r_ = (run);                                                                             \
-        QVERIFY2(!r_.timedOut && r_.signal == 0, qPrintable(r_.describe()));                                          \
-        QVERIFY2(r_.exitCode == (expected), qPrintable(r_.describe()));                                               \
+#define HOSTILE_EXPECT_EXIT(run, expected)                                                                   \
+    do {                                                                                                     \
+        const hostile::CliRun& r_ = (run);                                                                   \
+        QVERIFY2(!r_.timedOut && r_.signal == 0, qPrintable(r_.describe()));                                 \
+        QVERIFY2(r_.exitCode == (expected), qPrintable(r_.describe()));                                      \
     } while (0)

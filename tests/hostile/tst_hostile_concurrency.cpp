@@ -1,10 +1,10 @@
-// Concurrent saves (issue 14, item 3): real tensorscope-cli processes editing one file at once,
+// Concurrent saves: real tensorscope-cli processes editing one file at once,
 // with a reader between them. No update is lost, no completed save is rolled back, a reader never
 // writes, and a writer that cannot get the file in time says so and changes nothing.
 #include "HostileSupport.h"
 
-#include "SaveJournal.h"
-#include "SaveLock.h"
+#include "write/SaveJournal.h"
+#include "write/SaveLock.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -63,20 +63,26 @@ void TestHostileConcurrency::writersAndReaders()
 {
     QFETCH(bool, inPlace);
     QFETCH(int, rounds);
-    const QString path = m_tmp.filePath(inPlace ? QStringLiteral("inplace.safetensors") : QStringLiteral("rewrite.safetensors"));
+    const QString path = m_tmp.filePath(inPlace ? QStringLiteral("inplace.safetensors")
+                                                : QStringLiteral("rewrite.safetensors"));
     QVERIFY(writeFile(path, makeU8File({{QStringLiteral("w"), 4096}}, R"({"format":"pt"})")));
     // Room for every key of every round, so each in-place save fits.
-    HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("seed=1"),
-                                QStringLiteral("--header-slack"), QStringLiteral("16384")}),
-                        0);
+    HOSTILE_EXPECT_EXIT(
+        runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("seed=1"),
+                QStringLiteral("--header-slack"), QStringLiteral("16384")}),
+        0);
     const QByteArray data = readFile(path).right(4096);
     const QStringList how = inPlace ? QStringList{} : QStringList{QStringLiteral("--no-in-place")};
     for (int round = 0; round < rounds; ++round) {
         const QString a = QStringLiteral("r%1a").arg(round);
         const QString b = QStringLiteral("r%1b").arg(round);
-        const Started w1 = start(QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), a + QStringLiteral("=1")} + how);
+        const Started w1 = start(
+            QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), a + QStringLiteral("=1")} +
+            how);
         const Started reader = start({QStringLiteral("meta"), path, QStringLiteral("--json")});
-        const Started w2 = start(QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), b + QStringLiteral("=2")} + how);
+        const Started w2 = start(
+            QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), b + QStringLiteral("=2")} +
+            how);
         const CliRun r1 = waitCli(w1.pid, 30000, w1.out, w1.err);
         const CliRun rr = waitCli(reader.pid, 30000, reader.out, reader.err);
         const CliRun r2 = waitCli(w2.pid, 30000, w2.out, w2.err);
@@ -89,11 +95,12 @@ void TestHostileConcurrency::writersAndReaders()
         // Every key of every round so far is there: nothing lost, nothing rolled back.
         const QJsonObject md = metadataOf(path);
         for (int k = 0; k <= round; ++k) {
-            QVERIFY2(md.contains(QStringLiteral("r%1a").arg(k)) && md.contains(QStringLiteral("r%1b").arg(k)),
-                     qPrintable(QStringLiteral("round %1: lost an update of round %2: %3")
-                                    .arg(round)
-                                    .arg(k)
-                                    .arg(QString::fromUtf8(QJsonDocument(md).toJson(QJsonDocument::Compact)))));
+            QVERIFY2(
+                md.contains(QStringLiteral("r%1a").arg(k)) && md.contains(QStringLiteral("r%1b").arg(k)),
+                qPrintable(QStringLiteral("round %1: lost an update of round %2: %3")
+                               .arg(round)
+                               .arg(k)
+                               .arg(QString::fromUtf8(QJsonDocument(md).toJson(QJsonDocument::Compact)))));
         }
         QVERIFY(!QFileInfo::exists(ts::SaveJournal::pathFor(path)));
         if (inPlace)
@@ -101,7 +108,8 @@ void TestHostileConcurrency::writersAndReaders()
     }
     QCOMPARE(readFile(path).right(4096), data);
     HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("validate"), path}), 0);
-    const QStringList leftovers = QDir(m_tmp.path()).entryList({QStringLiteral(".*tensorscope-*")}, QDir::Files | QDir::Hidden);
+    const QStringList leftovers =
+        QDir(m_tmp.path()).entryList({QStringLiteral(".*tensorscope-*")}, QDir::Files | QDir::Hidden);
     QVERIFY2(leftovers.isEmpty(), qPrintable(leftovers.join(u' ')));
 }
 

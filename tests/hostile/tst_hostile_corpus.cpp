@@ -3,8 +3,8 @@
 // clear error or the right answer, never a crash or a hang.
 #include "HostileSupport.h"
 
-#include "HeaderParser.h"
-#include "MemorySource.h"
+#include "format/HeaderParser.h"
+#include "io/MemorySource.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -25,7 +25,8 @@ struct Case {
 QList<Case> loadCases()
 {
     QList<Case> cases;
-    const QList<QByteArray> lines = readFile(QStringLiteral(TS_TEST_DATA "/conformance/expected.jsonl")).split('\n');
+    const QList<QByteArray> lines =
+        readFile(QStringLiteral(TS_TEST_DATA "/conformance/expected.jsonl")).split('\n');
     for (const QByteArray& line : lines) {
         if (line.trimmed().isEmpty())
             continue;
@@ -59,12 +60,14 @@ std::uint64_t prefixOf(const QByteArray& bytes)
 QList<qsizetype> truncationPoints(const QByteArray& bytes)
 {
     QList<qsizetype> points;
-    const qsizetype headerEnd = bytes.size() >= 8 ? qsizetype(std::min<std::uint64_t>(8 + prefixOf(bytes), bytes.size()))
-                                                  : bytes.size();
+    const qsizetype headerEnd = bytes.size() >= 8
+                                    ? qsizetype(std::min<std::uint64_t>(8 + prefixOf(bytes), bytes.size()))
+                                    : bytes.size();
     const qsizetype step = headerEnd > 4096 ? headerEnd / 512 : 1;
     for (qsizetype i = 0; i < headerEnd; i += step)
         points.append(i);
-    for (qsizetype i = headerEnd; i < bytes.size(); i += std::max<qsizetype>(1, (bytes.size() - headerEnd) / 8))
+    for (qsizetype i = headerEnd; i < bytes.size();
+         i += std::max<qsizetype>(1, (bytes.size() - headerEnd) / 8))
         points.append(i);
     return points;
 }
@@ -105,15 +108,17 @@ private slots:
                 ++mutants;
                 if (!c.ok)
                     continue; // an invalid file stays invalid; it must only not crash
-                QVERIFY2(!r.ok(), qPrintable(QStringLiteral("%1 cut at %2 was accepted").arg(c.file).arg(at)));
+                QVERIFY2(!r.ok(),
+                         qPrintable(QStringLiteral("%1 cut at %2 was accepted").arg(c.file).arg(at)));
                 const auto code = r.error().code;
-                const auto expected = at < 8                                 ? ts::ErrorCode::HeaderTooSmall
-                                      : std::uint64_t(at) < 8 + prefixOf(bytes) ? ts::ErrorCode::InvalidHeaderLength
-                                                                                : ts::ErrorCode::MetadataIncompleteBuffer;
-                QVERIFY2(code == expected, qPrintable(QStringLiteral("%1 cut at %2: %3")
-                                                          .arg(c.file)
-                                                          .arg(at)
-                                                          .arg(r.error().toString())));
+                const auto expected = at < 8 ? ts::ErrorCode::HeaderTooSmall
+                                      : std::uint64_t(at) < 8 + prefixOf(bytes)
+                                          ? ts::ErrorCode::InvalidHeaderLength
+                                          : ts::ErrorCode::MetadataIncompleteBuffer;
+                QVERIFY2(
+                    code == expected,
+                    qPrintable(
+                        QStringLiteral("%1 cut at %2: %3").arg(c.file).arg(at).arg(r.error().toString())));
             }
         }
         qInfo("%d truncated mutants parsed", mutants);
@@ -130,7 +135,10 @@ private slots:
                 QByteArray m = bytes;
                 m[bit / 8] = static_cast<char>(m[bit / 8] ^ (1 << (bit % 8)));
                 auto r = parse(m);
-                QVERIFY2(!r.ok(), qPrintable(QStringLiteral("%1 with prefix bit %2 flipped was accepted").arg(c.file).arg(bit)));
+                QVERIFY2(
+                    !r.ok(),
+                    qPrintable(
+                        QStringLiteral("%1 with prefix bit %2 flipped was accepted").arg(c.file).arg(bit)));
             }
         }
     }
@@ -202,7 +210,8 @@ private slots:
                      qPrintable(scan.describe()));
             peak = std::max(peak, scan.peakRssKb);
         }
-        qInfo("%lld mutants of %s through validate and scan: peak RSS %ld KiB", qlonglong(mutants.size()), qPrintable(file), peak);
+        qInfo("%lld mutants of %s through validate and scan: peak RSS %ld KiB", qlonglong(mutants.size()),
+              qPrintable(file), peak);
     }
 
 private:

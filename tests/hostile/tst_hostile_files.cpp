@@ -3,9 +3,9 @@
 // error (exit status 2 from the CLI), never SIGBUS, never a hang.
 #include "HostileSupport.h"
 
-#include "MappedFile.h"
-#include "SafetensorsFile.h"
-#include "SafetensorsWriter.h"
+#include "format/SafetensorsFile.h"
+#include "io/MappedFile.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -67,7 +67,8 @@ private slots:
 
         const ts::TensorInfo& b = file.tensors().back();
         QByteArray buffer(static_cast<qsizetype>(b.byteSize()), '\0');
-        auto read = file.source()->read(file.location(b).offset, std::as_writable_bytes(std::span(buffer.data(), buffer.size())));
+        auto read = file.source()->read(file.location(b).offset,
+                                        std::as_writable_bytes(std::span(buffer.data(), buffer.size())));
         QVERIFY(!read);
         QCOMPARE(read.error().code, ts::ErrorCode::FileChanged);
         QVERIFY(file.source()->changedOnDisk());
@@ -81,7 +82,8 @@ private slots:
         auto inPlace = ts::SafetensorsWriter::rewriteMetadata(file, ts::Metadata{}, path);
         QVERIFY(!inPlace);
         QCOMPARE(QFileInfo(path).size(), newSize);
-        QVERIFY2(leftovers(m_tmp.path()).isEmpty(), qPrintable(leftovers(m_tmp.path()).join(QLatin1Char(' '))));
+        QVERIFY2(leftovers(m_tmp.path()).isEmpty(),
+                 qPrintable(leftovers(m_tmp.path()).join(QLatin1Char(' '))));
     }
 
     // Without read permission: exit 2 and a sentence that says so. As root, permissions do not
@@ -90,8 +92,9 @@ private slots:
     {
         QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/hostile-perm-XXXXXX"));
         QVERIFY(dir.isValid());
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther |
-                                              QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup);
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                              QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup |
+                                              QFile::ExeGroup);
         const QString path = dir.filePath(QStringLiteral("secret.safetensors"));
         QVERIFY(writeFile(path, sampleFile()));
         QCOMPARE(::chmod(QFile::encodeName(path).constData(), 0), 0);
@@ -108,7 +111,8 @@ private slots:
         if (root && run.exitCode == 127)
             QSKIP("user nobody cannot execute the CLI (its folder is not world-readable)");
         HOSTILE_EXPECT_EXIT(run, 2);
-        QVERIFY2(run.out.contains("permission denied") || run.err.contains("permission denied"), qPrintable(run.describe()));
+        QVERIFY2(run.out.contains("permission denied") || run.err.contains("permission denied"),
+                 qPrintable(run.describe()));
     }
 
     // A file on a read-only file system (a tmpfs remounted read-only: root only, as CI runs):
@@ -128,13 +132,16 @@ private slots:
         if (remounted) {
             HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("validate"), path}), 0);
             HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("scan"), path}), 0);
-            const CliRun meta = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=w")});
+            const CliRun meta =
+                runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=w")});
             HOSTILE_EXPECT_EXIT(meta, 2);
-            QVERIFY2(meta.err.contains("Read-only file system") && meta.err.contains("nothing was changed"), qPrintable(meta.describe()));
+            QVERIFY2(meta.err.contains("Read-only file system") && meta.err.contains("nothing was changed"),
+                     qPrintable(meta.describe()));
             const CliRun convert = runCli({QStringLiteral("convert"), path, QStringLiteral("-o"),
                                            mountPoint.filePath(QStringLiteral("out.safetensors"))});
             HOSTILE_EXPECT_EXIT(convert, 2);
-            QVERIFY2(convert.err.contains("Read-only file system") && convert.err.contains("nothing was changed"),
+            QVERIFY2(convert.err.contains("Read-only file system") &&
+                         convert.err.contains("nothing was changed"),
                      qPrintable(convert.describe()));
             QCOMPARE(readFile(path), original);
         }
@@ -151,7 +158,8 @@ private slots:
         QVERIFY(writeFile(path, sampleFile()));
         for (const char* command : {"validate", "info", "ls", "meta"})
             HOSTILE_EXPECT_EXIT(runCli({QLatin1String(command), path}), 0);
-        HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("naïve=ü ✓")}), 0);
+        HOSTILE_EXPECT_EXIT(
+            runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("naïve=ü ✓")}), 0);
         const CliRun meta = runCli({QStringLiteral("meta"), path});
         HOSTILE_EXPECT_EXIT(meta, 0);
         QVERIFY2(meta.out.contains(QStringLiteral("naïve = ü ✓").toUtf8()), qPrintable(meta.describe()));
@@ -164,11 +172,14 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QByteArray>("says");
         QTest::newRow("empty folder") << QStringLiteral("folder") << QByteArray("no .safetensors file");
-        QTest::newRow("folder named .safetensors") << QStringLiteral("folder.safetensors") << QByteArray("no .safetensors file");
+        QTest::newRow("folder named .safetensors")
+            << QStringLiteral("folder.safetensors") << QByteArray("no .safetensors file");
         QTest::newRow("named pipe") << QStringLiteral("fifo") << QByteArray("named pipe");
-        QTest::newRow("named pipe as an index") << QStringLiteral("fifo.index.json") << QByteArray("not a regular file");
+        QTest::newRow("named pipe as an index")
+            << QStringLiteral("fifo.index.json") << QByteArray("not a regular file");
         QTest::newRow("/dev/zero") << QStringLiteral("/dev/zero") << QByteArray("character device");
-        QTest::newRow("link to /dev/zero as an index") << QStringLiteral("zero.index.json") << QByteArray("not a regular file");
+        QTest::newRow("link to /dev/zero as an index")
+            << QStringLiteral("zero.index.json") << QByteArray("not a regular file");
         QTest::newRow("missing") << QStringLiteral("missing") << QByteArray("does not exist");
     }
     void notAFile()
@@ -184,8 +195,9 @@ private slots:
             path = dir.filePath(QStringLiteral("model.safetensors"));
             QVERIFY(QDir().mkdir(path));
         } else if (kind.startsWith(QLatin1String("fifo"))) {
-            path = dir.filePath(kind == QLatin1String("fifo") ? QStringLiteral("pipe.safetensors")
-                                                              : QStringLiteral("model.safetensors.index.json"));
+            path =
+                dir.filePath(kind == QLatin1String("fifo") ? QStringLiteral("pipe.safetensors")
+                                                           : QStringLiteral("model.safetensors.index.json"));
             QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0644), 0);
         } else if (kind == QLatin1String("zero.index.json")) {
             path = dir.filePath(QStringLiteral("model.safetensors.index.json"));
@@ -210,8 +222,8 @@ private slots:
         QVERIFY(writeFile(path, original));
         const QString folder = m_tmp.filePath(QStringLiteral("out-folder"));
         QVERIFY(QDir().mkpath(folder));
-        const CliRun run = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v"),
-                                   QStringLiteral("-o"), folder});
+        const CliRun run = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"),
+                                   QStringLiteral("k=v"), QStringLiteral("-o"), folder});
         HOSTILE_EXPECT_EXIT(run, 2);
         QVERIFY2(run.err.contains("folder"), qPrintable(run.describe()));
         QCOMPARE(readFile(path), original);

@@ -1,13 +1,13 @@
-// Reading never writes (issue 14, item 1): a model folder from a stranger with planted save
+// Reading never writes: a model folder from a stranger with planted save
 // journals, symlinks and forged records. Every read command leaves every byte and every name as it
 // was, and `recover` applies only a journal bound to the file the user named, inside its header
 // region, describing a metadata-only change.
 #include "HostileSupport.h"
 
-#include "HeaderParser.h"
-#include "MetadataSave.h"
-#include "SafetensorsFile.h"
-#include "SaveJournal.h"
+#include "format/HeaderParser.h"
+#include "format/SafetensorsFile.h"
+#include "write/MetadataSave.h"
+#include "write/SaveJournal.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -37,7 +37,8 @@ QByteArray le64Bytes(std::uint64_t n)
 // would plant to overwrite a file "back" to bytes of their choice.
 QByteArray forgedV1(const QByteArray& oldHeader, std::uint64_t fileSize)
 {
-    QByteArray record = QByteArrayLiteral("TSJRNL01") + le64Bytes(fileSize) + le64Bytes(oldHeader.size()) + oldHeader;
+    QByteArray record =
+        QByteArrayLiteral("TSJRNL01") + le64Bytes(fileSize) + le64Bytes(oldHeader.size()) + oldHeader;
     std::uint64_t h = 0xcbf29ce484222325ull;
     for (char c : record) {
         h ^= static_cast<unsigned char>(c);
@@ -64,7 +65,8 @@ QMap<QString, QByteArray> snapshot(const QString& root, const QStringList& extra
             state[path] = "dir";
     }
     for (const QString& path : extra)
-        state[QStringLiteral("extra:") + path] = QCryptographicHash::hash(readFile(path), QCryptographicHash::Sha256).toHex();
+        state[QStringLiteral("extra:") + path] =
+            QCryptographicHash::hash(readFile(path), QCryptographicHash::Sha256).toHex();
     return state;
 }
 
@@ -124,7 +126,7 @@ private:
 
 void TestHostileJournal::plantedJournalsNeverApplyOnRead()
 {
-    // The attack of issue 14: a folder whose journals would "restore" config.json, a file outside
+    // The attack this suite exists for: a folder whose journals would "restore" config.json, a file outside
     // the folder through a symlink, and the model's tensor bytes.
     const QString dir = m_tmp.filePath(QStringLiteral("planted"));
     const QString outside = m_tmp.filePath(QStringLiteral("outside.txt"));
@@ -137,8 +139,10 @@ void TestHostileJournal::plantedJournalsNeverApplyOnRead()
     QVERIFY(QFile::link(outside, dir + QStringLiteral("/notes.txt")));
     QByteArray evil = bytes;
     evil.replace(evil.size() - 32, 32, QByteArray(32, '\x7f')); // tensor bytes of the attacker's choice
-    QVERIFY(writeFile(dir + QStringLiteral("/.model.safetensors.tensorscope-journal"), forgedV1(evil, bytes.size())));
-    QVERIFY(writeFile(dir + QStringLiteral("/.config.json.tensorscope-journal"), forgedV1("{\"pwned\":1}", 24)));
+    QVERIFY(writeFile(dir + QStringLiteral("/.model.safetensors.tensorscope-journal"),
+                      forgedV1(evil, bytes.size())));
+    QVERIFY(
+        writeFile(dir + QStringLiteral("/.config.json.tensorscope-journal"), forgedV1("{\"pwned\":1}", 24)));
     QVERIFY(writeFile(dir + QStringLiteral("/.notes.txt.tensorscope-journal"), forgedV1("pwned", 39)));
     const QString out = m_tmp.filePath(QStringLiteral("planted-out"));
     QVERIFY(QDir().mkpath(out));
@@ -162,12 +166,14 @@ void TestHostileJournal::plantedJournalsNeverApplyOnRead()
     for (const QStringList& args : reads) {
         const CliRun r = runCli(args);
         QVERIFY2(!r.timedOut && r.signal == 0, qPrintable(r.describe()));
-        QVERIFY2(snapshot(dir, {outside}) == before, qPrintable(QStringLiteral("changed by: ") + args.join(u' ')));
+        QVERIFY2(snapshot(dir, {outside}) == before,
+                 qPrintable(QStringLiteral("changed by: ") + args.join(u' ')));
     }
     // The model's journal is reported, with the reason it is never applied.
     const CliRun info = runCli({QStringLiteral("info"), model, QStringLiteral("--json")});
     HOSTILE_EXPECT_EXIT(info, 0);
-    QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("never applied"), info.out.constData());
+    QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("never applied"),
+             info.out.constData());
     // And recover refuses it.
     const CliRun recover = runCli({QStringLiteral("recover"), model});
     HOSTILE_EXPECT_EXIT(recover, 1);
@@ -257,7 +263,8 @@ void TestHostileJournal::forgedJournalsAreRefused()
     }
     const auto before = snapshot(dir);
     const JournalInspection found = SaveJournal::inspect(model);
-    QVERIFY2(int(found.state) == state, qPrintable(SaveJournal::stateName(found.state) + u' ' + found.detail));
+    QVERIFY2(int(found.state) == state,
+             qPrintable(SaveJournal::stateName(found.state) + u' ' + found.detail));
     QVERIFY(!found.matches());
     QVERIFY(snapshot(dir) == before);
 
@@ -273,7 +280,8 @@ void TestHostileJournal::forgedJournalsAreRefused()
     if (kind != QLatin1String("folder")) {
         HOSTILE_EXPECT_EXIT(discard, 0);
         QVERIFY(!QFileInfo(journal).isSymLink() && !QFileInfo::exists(journal));
-        QCOMPARE(QCryptographicHash::hash(readFile(model), QCryptographicHash::Sha256).toHex(), before.value(model));
+        QCOMPARE(QCryptographicHash::hash(readFile(model), QCryptographicHash::Sha256).toHex(),
+                 before.value(model));
         if (kind == QLatin1String("symlink"))
             QVERIFY(QFileInfo::exists(dir + QStringLiteral("/real-journal")));
     }
@@ -301,7 +309,8 @@ void TestHostileJournal::matchingJournalRestoresOnlyWhenAsked()
         QVERIFY(QFileInfo::exists(SaveJournal::pathFor(model)));
     }
     const CliRun info = runCli({QStringLiteral("info"), model});
-    QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("\"note\" back"), info.out.constData());
+    QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("\"note\" back"),
+             info.out.constData());
     // Commands whose output lists no warnings say it on stderr.
     for (const QString& cmd : {QStringLiteral("ls"), QStringLiteral("scan"), QStringLiteral("stats")}) {
         const CliRun r = runCli({cmd, model});

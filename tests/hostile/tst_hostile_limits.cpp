@@ -4,9 +4,9 @@
 // the CLI runs are measured (wall time and the child's peak RSS) and held to stated bounds.
 #include "HostileSupport.h"
 
-#include "HeaderParser.h"
-#include "MemorySource.h"
-#include "ShardIndex.h"
+#include "format/HeaderParser.h"
+#include "format/ShardIndex.h"
+#include "io/MemorySource.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -21,9 +21,11 @@ ts::Result<ts::Header> parse(const QByteArray& bytes)
     return ts::parseHeader(ts::MemorySource(bytes, QStringLiteral("crafted.safetensors")));
 }
 
-QByteArray tensor(const QByteArray& name, const QByteArray& dtype, const QByteArray& shape, const QByteArray& offsets)
+QByteArray tensor(const QByteArray& name, const QByteArray& dtype, const QByteArray& shape,
+                  const QByteArray& offsets)
 {
-    return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape + ",\"data_offsets\":" + offsets + "}";
+    return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape +
+           ",\"data_offsets\":" + offsets + "}";
 }
 
 // A header made of `count` one-byte U8 tensors (names t0000000...), padded with spaces to exactly
@@ -69,25 +71,31 @@ private slots:
         QTest::newRow("N = 2^63") << (le64(1ULL << 63) + "{}") << QStringLiteral("HeaderTooLarge");
         QTest::newRow("N = 2^32") << (le64(1ULL << 32) + "{}") << QStringLiteral("HeaderTooLarge");
         QTest::newRow("N = 1e8+1") << (le64(100'000'001) + "{}") << QStringLiteral("HeaderTooLarge");
-        QTest::newRow("N = 1e8, short") << (le64(100'000'000) + "{}") << QStringLiteral("InvalidHeaderLength");
+        QTest::newRow("N = 1e8, short")
+            << (le64(100'000'000) + "{}") << QStringLiteral("InvalidHeaderLength");
         QTest::newRow("N = 2^64-8 wraps 8+N") << (le64(~0ULL - 7) + "{}") << QStringLiteral("HeaderTooLarge");
         // One tensor cannot span more than 2^61 bytes (its bit count must fit 64 bits)...
         QTest::newRow("offsets [0, 2^64-1]")
-            << makeFile("{" + tensor("a", "U8", "[18446744073709551615]", "[0,18446744073709551615]") + "}", one)
+            << makeFile("{" + tensor("a", "U8", "[18446744073709551615]", "[0,18446744073709551615]") + "}",
+                        one)
             << QStringLiteral("ValidationOverflow");
         // ...but eight can end at 2^64-8, where 8 + N + end wraps past 2^64.
         QByteArray eight = "{";
         const std::uint64_t span = (1ULL << 61) - 1;
         for (std::uint64_t i = 0; i < 8; ++i) {
-            eight += (i ? "," : "") + tensor("t" + QByteArray::number(i), "U8", "[" + QByteArray::number(span) + "]",
-                                             "[" + QByteArray::number(i * span) + "," + QByteArray::number((i + 1) * span) + "]");
+            eight +=
+                (i ? "," : "") +
+                tensor("t" + QByteArray::number(i), "U8", "[" + QByteArray::number(span) + "]",
+                       "[" + QByteArray::number(i * span) + "," + QByteArray::number((i + 1) * span) + "]");
         }
-        QTest::newRow("offsets end at 2^64-8, sum wraps") << makeFile(eight + "}", one)
-                                                          << QStringLiteral("MetadataIncompleteBuffer");
+        QTest::newRow("offsets end at 2^64-8, sum wraps")
+            << makeFile(eight + "}", one) << QStringLiteral("MetadataIncompleteBuffer");
         QTest::newRow("offsets [2^64-1, 0]")
             << makeFile("{" + tensor("a", "U8", "[1]", "[18446744073709551615,0]") + "}", one)
             << QStringLiteral("InvalidOffset");
-        QTest::newRow("offset 2^64") << makeFile("{" + tensor("a", "U8", "[1]", "[0,18446744073709551616]") + "}", one)
+        QTest::newRow("offset 2^64") << makeFile("{" + tensor("a", "U8", "[1]", "[0,18446744073709551616]") +
+                                                     "}",
+                                                 one)
                                      << QStringLiteral("InvalidHeaderDeserialization");
         QTest::newRow("shape 2^32 x 2^32")
             << makeFile("{" + tensor("a", "U8", "[4294967296,4294967296]", "[0,1]") + "}", one)
@@ -103,19 +111,24 @@ private slots:
         for (int i = 1; i < 1'000'000; ++i)
             rank.append(",1");
         rank.append(']');
-        QTest::newRow("rank 1 000 000") << makeFile("{" + tensor("a", "U8", rank, "[0,1]") + "}", one) << QString();
+        QTest::newRow("rank 1 000 000")
+            << makeFile("{" + tensor("a", "U8", rank, "[0,1]") + "}", one) << QString();
         QTest::newRow("nesting 1 000 000")
-            << makeFile(QByteArray(1'000'000, '[') + QByteArray(1'000'000, ']')) << QStringLiteral("InvalidHeaderDeserialization");
-        QTest::newRow("nesting 127 (serde's limit - 1)")
-            << makeFile("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) + ",\"x\":" + QByteArray(125, '[') +
-                        QByteArray(125, ']') + "}}", one)
-            << QString();
-        QTest::newRow("nesting 128")
-            << makeFile("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) + ",\"x\":" + QByteArray(126, '[') +
-                        QByteArray(126, ']') + "}}", one)
+            << makeFile(QByteArray(1'000'000, '[') + QByteArray(1'000'000, ']'))
             << QStringLiteral("InvalidHeaderDeserialization");
-        QTest::newRow("name of 10 MB") << makeFile("{" + tensor(QByteArray(10'000'000, 'n'), "U8", "[1]", "[0,1]") + "}", one)
-                                       << QString();
+        QTest::newRow("nesting 127 (serde's limit - 1)")
+            << makeFile("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) +
+                            ",\"x\":" + QByteArray(125, '[') + QByteArray(125, ']') + "}}",
+                        one)
+            << QString();
+        QTest::newRow("nesting 128") << makeFile("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) +
+                                                     ",\"x\":" + QByteArray(126, '[') + QByteArray(126, ']') +
+                                                     "}}",
+                                                 one)
+                                     << QStringLiteral("InvalidHeaderDeserialization");
+        QTest::newRow("name of 10 MB")
+            << makeFile("{" + tensor(QByteArray(10'000'000, 'n'), "U8", "[1]", "[0,1]") + "}", one)
+            << QString();
     }
 
     void crafted()
@@ -132,7 +145,8 @@ private slots:
             const CliRun run = runCli({QLatin1String(command), path});
             HOSTILE_EXPECT_EXIT(run, error.isEmpty() ? 0 : 1);
             if (!error.isEmpty())
-                QVERIFY2(run.out.contains(error.toUtf8()) || run.err.contains(error.toUtf8()), qPrintable(run.describe()));
+                QVERIFY2(run.out.contains(error.toUtf8()) || run.err.contains(error.toUtf8()),
+                         qPrintable(run.describe()));
         }
     }
 
@@ -223,18 +237,20 @@ private slots:
             QByteArray shape;
             shape.reserve(100'000'000);
             shape.append("[1");
-            const qsizetype fixed = qsizetype(sizeof("{\"a\":{\"dtype\":\"U8\",\"shape\":],\"data_offsets\":[0,1]}}")) - 1;
+            const qsizetype fixed =
+                qsizetype(sizeof("{\"a\":{\"dtype\":\"U8\",\"shape\":],\"data_offsets\":[0,1]}}")) - 1;
             while (shape.size() + 2 + fixed <= qsizetype(ts::kMaxHeaderSize))
                 shape.append(",1");
             shape.append(']');
-            QVERIFY(writeFile(path, makeFile(QByteArray("{\"a\":{\"dtype\":\"U8\",\"shape\":") + shape + ",\"data_offsets\":[0,1]}}",
+            QVERIFY(writeFile(path, makeFile(QByteArray("{\"a\":{\"dtype\":\"U8\",\"shape\":") + shape +
+                                                 ",\"data_offsets\":[0,1]}}",
                                              "\x01", 1)));
         }
         const CliRun run = runCli({QStringLiteral("validate"), path}, 120'000);
         HOSTILE_EXPECT_EXIT(run, 0);
         qInfo("validate, shape of rank %lld in a %lld-byte header: %lld ms, peak RSS %ld MiB",
-              qlonglong((QFileInfo(path).size() - 60) / 2), qlonglong(QFileInfo(path).size() - 9), run.elapsedMs,
-              run.peakRssKb / 1024);
+              qlonglong((QFileInfo(path).size() - 60) / 2), qlonglong(QFileInfo(path).size() - 9),
+              run.elapsedMs, run.peakRssKb / 1024);
         HOSTILE_EXPECT_RSS_BELOW(run, kWorstCaseBoundKb);
         QFile::remove(path);
     }
@@ -245,7 +261,8 @@ private slots:
         auto indexWith = [](std::size_t shards) -> QByteArray {
             QByteArray json = "{\"weight_map\":{";
             for (std::size_t i = 0; i < shards; ++i)
-                json += QByteArray(i ? "," : "") + "\"t" + QByteArray::number(qulonglong(i)) + "\":\"s" + QByteArray::number(qulonglong(i)) + ".safetensors\"";
+                json += QByteArray(i ? "," : "") + "\"t" + QByteArray::number(qulonglong(i)) + "\":\"s" +
+                        QByteArray::number(qulonglong(i)) + ".safetensors\"";
             return json + "}}";
         };
         auto atLimit = ts::ShardIndex::parse(indexWith(ts::kMaxShardFiles), QStringLiteral("index.json"));
@@ -257,7 +274,7 @@ private slots:
     }
 
 private:
-    static constexpr long kRssBoundKb = 1024L * 1024;      // headers of tensors and metadata
+    static constexpr long kRssBoundKb = 1024L * 1024;       // headers of tensors and metadata
     static constexpr long kWorstCaseBoundKb = 2048L * 1024; // any file
     QTemporaryDir m_tmp;
 };

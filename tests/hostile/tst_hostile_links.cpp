@@ -1,4 +1,4 @@
-// One save policy for links and permissions (issue 14, items 4, 5 and 11), through the real CLI:
+// One save policy for links and permissions, through the real CLI:
 // a symlink is followed and kept for an in-place save and a full rewrite alike; a Hugging Face
 // cache blob is never edited; a hard-linked or read-only file needs --force and is then replaced,
 // never edited under its other names; temporaries of killed saves are reported, not deleted,
@@ -69,14 +69,16 @@ void TestHostileLinks::symlinkIsFollowedAndKept_data()
 void TestHostileLinks::symlinkIsFollowedAndKept()
 {
     QFETCH(bool, fits);
-    const QString real = m_tmp.filePath(fits ? QStringLiteral("real-a/model.safetensors") : QStringLiteral("real-b/model.safetensors"));
+    const QString real = m_tmp.filePath(fits ? QStringLiteral("real-a/model.safetensors")
+                                             : QStringLiteral("real-b/model.safetensors"));
     const QString linkDir = m_tmp.filePath(fits ? QStringLiteral("links-a") : QStringLiteral("links-b"));
     QVERIFY(QDir().mkpath(QFileInfo(real).path()) && QDir().mkpath(linkDir));
     QVERIFY(writeFile(real, model()));
     if (fits) {
-        HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("meta"), real, QStringLiteral("--set"), QStringLiteral("s=1"),
-                                    QStringLiteral("--header-slack"), QStringLiteral("256")}),
-                            0);
+        HOSTILE_EXPECT_EXIT(
+            runCli({QStringLiteral("meta"), real, QStringLiteral("--set"), QStringLiteral("s=1"),
+                    QStringLiteral("--header-slack"), QStringLiteral("256")}),
+            0);
     }
     const QString link = linkDir + QStringLiteral("/model.safetensors");
     QVERIFY(QFile::link(real, link));
@@ -90,7 +92,8 @@ void TestHostileLinks::symlinkIsFollowedAndKept()
     // The rewrite's temporary lived beside the real file and is gone; nothing new beside the link.
     QCOMPARE(QDir(linkDir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
              QStringList{QStringLiteral("model.safetensors")});
-    QCOMPARE(QDir(QFileInfo(real).path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+    QCOMPARE(QDir(QFileInfo(real).path())
+                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
              QStringList{QStringLiteral("model.safetensors")});
 }
 
@@ -130,7 +133,8 @@ void TestHostileLinks::hardLinkNeedsForceAndIsSplit()
     const QByteArray before = readFile(a);
     const CliRun refused = metaSet(a, QStringLiteral("k=v"));
     HOSTILE_EXPECT_EXIT(refused, 2);
-    QVERIFY2(refused.err.contains("2 hard links") && refused.err.contains("--force"), refused.err.constData());
+    QVERIFY2(refused.err.contains("2 hard links") && refused.err.contains("--force"),
+             refused.err.constData());
     QCOMPARE(readFile(a), before);
     // Forced: a new file under this name, even though the header would fit in place.
     const CliRun forced = metaSet(a, QStringLiteral("k=v"), {QStringLiteral("--force")});
@@ -175,7 +179,8 @@ void TestHostileLinks::leftoverTemporariesAreReportedNotDeleted()
     const CliRun info = runCli({QStringLiteral("info"), path, QStringLiteral("--json")});
     HOSTILE_EXPECT_EXIT(info, 0);
     bool found = false;
-    const QJsonArray warnings = QJsonDocument::fromJson(info.out).object().value(QStringLiteral("warnings")).toArray();
+    const QJsonArray warnings =
+        QJsonDocument::fromJson(info.out).object().value(QStringLiteral("warnings")).toArray();
     for (const QJsonValue& w : warnings) {
         const QJsonObject o = w.toObject();
         if (o.value(QStringLiteral("code")).toString() == QLatin1String("LeftoverTemporary")) {

@@ -4,7 +4,7 @@
 // of NAME removes it (AtomicFile::removeStaleTemporaries).
 #include "HostileSupport.h"
 
-#include "HeaderParser.h"
+#include "format/HeaderParser.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -46,7 +46,8 @@ bool isSparseModel(const QString& path, const QByteArray& head, qint64 dataBytes
     const QByteArray zeros(8 << 20, '\0');
     for (qint64 left = dataBytes; left > 0;) {
         const QByteArray chunk = f.read(std::min<qint64>(left, zeros.size()));
-        if (chunk.isEmpty() || std::memcmp(chunk.constData(), zeros.constData(), static_cast<std::size_t>(chunk.size())) != 0)
+        if (chunk.isEmpty() ||
+            std::memcmp(chunk.constData(), zeros.constData(), static_cast<std::size_t>(chunk.size())) != 0)
             return false;
         left -= chunk.size();
     }
@@ -56,8 +57,8 @@ bool isSparseModel(const QString& path, const QByteArray& head, qint64 dataBytes
 QByteArray sparseHead(qint64 dataBytes)
 {
     return makeFile("{\"__metadata__\":{\"format\":\"pt\"},\"big\":{\"dtype\":\"U8\",\"shape\":[" +
-                                     QByteArray::number(dataBytes) + "],\"data_offsets\":[0," +
-                                     QByteArray::number(dataBytes) + "]}}");
+                    QByteArray::number(dataBytes) + "],\"data_offsets\":[0," + QByteArray::number(dataBytes) +
+                    "]}}");
 }
 
 // A valid file of `dataBytes` zero bytes in one U8 tensor, sparse on disk so it is made instantly.
@@ -81,16 +82,21 @@ private slots:
     void diskFullByFileSizeLimit()
     {
         const QString path = m_tmp.filePath(QStringLiteral("full.safetensors"));
-        QVERIFY(writeFile(path, makeU8File({{QStringLiteral("w"), 4'000'000}}, QByteArrayLiteral("{\"a\":\"b\"}"))));
+        QVERIFY(writeFile(
+            path, makeU8File({{QStringLiteral("w"), 4'000'000}}, QByteArrayLiteral("{\"a\":\"b\"}"))));
         const QByteArray before = sha256(path);
-        const CliRun run = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")}, 30000, [] {
-            struct rlimit limit {1'000'000, 1'000'000};
-            ::setrlimit(RLIMIT_FSIZE, &limit);
-        });
+        const CliRun run =
+            runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")}, 30000, [] {
+                struct rlimit limit {
+                    1'000'000, 1'000'000
+                };
+                ::setrlimit(RLIMIT_FSIZE, &limit);
+            });
         HOSTILE_EXPECT_EXIT(run, 2);
         QVERIFY2(run.err.contains("disk is full"), qPrintable(run.describe()));
         QCOMPARE(sha256(path), before);
-        QVERIFY2(hiddenTemporaries(m_tmp.path()).isEmpty(), qPrintable(hiddenTemporaries(m_tmp.path()).join(QLatin1Char(' '))));
+        QVERIFY2(hiddenTemporaries(m_tmp.path()).isEmpty(),
+                 qPrintable(hiddenTemporaries(m_tmp.path()).join(QLatin1Char(' '))));
     }
 
     // A real full file system: a 2 MB tmpfs (needs mount permission: root outside a container).
@@ -102,7 +108,8 @@ private slots:
         const QString path = mountPoint.filePath(QStringLiteral("model.safetensors"));
         const bool written = writeFile(path, makeU8File({{QStringLiteral("w"), 1'500'000}}));
         const QByteArray before = sha256(path);
-        const CliRun run = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
+        const CliRun run =
+            runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
         const QStringList left = hiddenTemporaries(mountPoint.path());
         const QByteArray after = sha256(path);
         ::umount2(QFile::encodeName(mountPoint.path()).constData(), MNT_DETACH);
@@ -137,7 +144,8 @@ private slots:
         const CliRun full = runCli(args, 120000);
         HOSTILE_EXPECT_EXIT(full, 0);
         const qint64 duration = std::max<qint64>(full.elapsedMs, 20);
-        qInfo("a full rewrite of %lld MB takes %lld ms, peak RSS %ld KiB", dataBytes >> 20, full.elapsedMs, full.peakRssKb);
+        qInfo("a full rewrite of %lld MB takes %lld ms, peak RSS %ld KiB", dataBytes >> 20, full.elapsedMs,
+              full.peakRssKb);
         QVERIFY(makeSparseModel(path, dataBytes));
         if (!inPlace)
             QFile::remove(out);
@@ -166,12 +174,14 @@ private slots:
                 const QByteArray bytes = readFile(out);
                 auto header = ts::parseHeaderBytes(bytes.constData(), static_cast<std::size_t>(bytes.size()),
                                                    static_cast<std::uint64_t>(bytes.size()), out);
-                QVERIFY2(header, qPrintable(QStringLiteral("round %1 (kill after %2 ms): a partial file is under the "
-                                                           "final name: %3")
-                                                .arg(round)
-                                                .arg(delay)
-                                                .arg(header ? QString() : header.error().toString())));
-                QVERIFY(header->metadata && header->metadata->value(QStringLiteral("edited")) == QStringLiteral("yes"));
+                QVERIFY2(header,
+                         qPrintable(QStringLiteral("round %1 (kill after %2 ms): a partial file is under the "
+                                                   "final name: %3")
+                                        .arg(round)
+                                        .arg(delay)
+                                        .arg(header ? QString() : header.error().toString())));
+                QVERIFY(header->metadata &&
+                        header->metadata->value(QStringLiteral("edited")) == QStringLiteral("yes"));
                 ++completed;
             }
             if (!inPlace)
@@ -191,7 +201,8 @@ private slots:
         QVERIFY(killedBefore > 0);
         const CliRun again = runCli(args, 120000);
         HOSTILE_EXPECT_EXIT(again, 0);
-        QVERIFY2(hiddenTemporaries(m_tmp.path()).isEmpty(), qPrintable(hiddenTemporaries(m_tmp.path()).join(QLatin1Char(' '))));
+        QVERIFY2(hiddenTemporaries(m_tmp.path()).isEmpty(),
+                 qPrintable(hiddenTemporaries(m_tmp.path()).join(QLatin1Char(' '))));
         QFile::remove(path);
         QFile::remove(out);
     }
@@ -212,8 +223,8 @@ private slots:
         QFile liveFile(live);
         QVERIFY(liveFile.open(QIODevice::ReadWrite));
         QCOMPARE(::flock(liveFile.handle(), LOCK_EX | LOCK_NB), 0);
-        HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v"),
-                                    QStringLiteral("--no-in-place")}),
+        HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("meta"), path, QStringLiteral("--set"),
+                                    QStringLiteral("k=v"), QStringLiteral("--no-in-place")}),
                             0);
         QVERIFY2(!QFile::exists(stale), "the stale temporary of a killed save was not removed");
         QVERIFY2(QFile::exists(live), "a temporary still being written was removed");

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Package test (issue 5): makes the .deb from a configured and built tree, installs it on this
+# Package test: makes the .deb from a configured and built tree, installs it on this
 # machine, checks what the desktop sees, removes it and checks the machine is as it was before.
 #
 #   tests/package/test_deb.sh <build-dir>
@@ -112,7 +112,7 @@ if grep -qx /usr/bin/tensorscope "$tmp/deb-files"; then
                      *) fail "Depends lacks libqt6widgets6: '$depends'" ;; esac
 fi
 
-# ---- man pages and shell completions (issue 22) -------------------------------------------------
+# ---- man pages and shell completions -------------------------------------------------
 # Written at build time by the binaries from their own option tables (tensorscope --help-man,
 # tensorscope-cli --help-man / --completion SHELL), installed where man and Debian's bash-completion,
 # zsh and fish look. They come with the binaries, so TS_PACKAGE_ALLOW_NO_BINARIES excuses them too.
@@ -176,7 +176,7 @@ done
 tags=$(lintian --display-info --no-tag-display-limit "$deb" 2>&1 | grep -E '[[:space:]]hardening-' || true)
 [ -z "$tags" ] && pass "lintian: no hardening tags" || fail "lintian hardening tags: $tags"
 
-# ---- a good desktop citizen (issue 22): licence, 22 px icons, German entries, lintian ------------
+# ---- a good desktop citizen: licence, 22 px icons, German entries, lintian ------------
 # Checked on the package as built, before it is installed. The copyright file must be Debian's
 # machine-readable format (DEP-5), not a licence text renamed: a Format: line first, then
 # paragraphs of "Field: value" lines and indented continuation lines, every Files paragraph with

@@ -2,8 +2,8 @@
 
 // Writes small real .safetensors files for the visual tests with ts::SafetensorsWriter.
 
-#include "MemorySource.h"
-#include "SafetensorsWriter.h"
+#include "io/MemorySource.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QByteArray>
 #include <QString>

@@ -2,8 +2,8 @@
 // links QCustomPlot (GPL), with Qt under the LGPL. Driven through the menu as a user would, in
 // English and in German (the licence name must survive translation).
 
-#include "MainWindow.h"
-#include "Translations.h"
+#include "window/MainWindow.h"
+#include "window/Translations.h"
 
 #include <QApplication>
 #include <QMenu>

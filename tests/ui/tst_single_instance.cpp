@@ -1,11 +1,11 @@
 // A second launch hands its file to the running window, which opens it as a tab; the second
 // process exits at once. Runs the real binary offscreen with a private instance key.
-#include "SingleInstance.h"
+#include "window/SingleInstance.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLocalSocket>
 #include <QProcess>
 #include <QSignalSpy>

@@ -5,8 +5,8 @@
 //
 // The foreign user is real where the test runs as root (CI): a forked child drops to nobody
 // (65534) and listens or connects; the parent never changes its own uid.
-#include "PrivateSocketDir.h"
-#include "SingleInstance.h"
+#include "window/PrivateSocketDir.h"
+#include "window/SingleInstance.h"
 
 #include <QCoreApplication>
 #include <QDataStream>
@@ -47,7 +47,8 @@ QString fixture(const char* name)
 // Sets (or, with a null value, unsets) an environment variable for one scope.
 class EnvGuard {
 public:
-    EnvGuard(const char* name, const QString& value) : m_name(name), m_old(qgetenv(name)), m_had(qEnvironmentVariableIsSet(name))
+    EnvGuard(const char* name, const QString& value)
+        : m_name(name), m_old(qgetenv(name)), m_had(qEnvironmentVariableIsSet(name))
     {
         if (value.isNull())
             qunsetenv(name);
@@ -78,7 +79,8 @@ mode_t modeOf(const QString& path)
 
 bool dropToNobody()
 {
-    return ::setgroups(0, nullptr) == 0 && ::setgid(kNobody) == 0 && ::setuid(kNobody) == 0 && ::getuid() == kNobody;
+    return ::setgroups(0, nullptr) == 0 && ::setgid(kNobody) == 0 && ::setuid(kNobody) == 0 &&
+           ::getuid() == kNobody;
 }
 
 // A child process running as nobody, at one end of a Unix socket at `path`. Only async-signal-safe
@@ -177,7 +179,8 @@ private:
         const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
         long total = 0;
         if (role == Role::Listen) {
-            if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(fd, 8) != 0)
+            if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+                ::listen(fd, 8) != 0)
                 return fail();
             (void)!::write(m_report[1], "R", 1);
             // Every connection until told to stop: a victim that trusted us would write its paths.
@@ -288,7 +291,8 @@ private Q_SLOTS:
         QFETCH(QString, kind);
         const EnvGuard xdg("XDG_RUNTIME_DIR", QString());
         const EnvGuard tmp("TMPDIR", m_tmp->path());
-        const QByteArray own = QFile::encodeName(m_tmp->filePath(QStringLiteral("tensorscope-%1").arg(::geteuid())));
+        const QByteArray own =
+            QFile::encodeName(m_tmp->filePath(QStringLiteral("tensorscope-%1").arg(::geteuid())));
         if (kind == QLatin1String("foreign")) {
             if (::geteuid() != 0)
                 QSKIP("needs root to give a folder to another user");
@@ -297,7 +301,8 @@ private Q_SLOTS:
             QVERIFY(::mkdir(own.constData(), 0700) == 0 && ::chmod(own.constData(), 0755) == 0);
         } else if (kind == QLatin1String("symlink")) {
             const QByteArray target = QFile::encodeName(m_tmp->filePath(QStringLiteral("elsewhere")));
-            QVERIFY(::mkdir(target.constData(), 0700) == 0 && ::symlink(target.constData(), own.constData()) == 0);
+            QVERIFY(::mkdir(target.constData(), 0700) == 0 &&
+                    ::symlink(target.constData(), own.constData()) == 0);
         } else {
             QFile file(QFile::decodeName(own));
             QVERIFY(file.open(QIODevice::WriteOnly));
@@ -362,7 +367,8 @@ private Q_SLOTS:
         window.start(kBinary, {fixture("face_landmark_68_f32.safetensors")});
         QVERIFY(window.waitForStarted());
         QByteArray log;
-        QTRY_VERIFY_WITH_TIMEOUT((log += window.readAllStandardError()).contains("loaded: face_landmark_68_f32"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (log += window.readAllStandardError()).contains("loaded: face_landmark_68_f32"), 20000);
         QVERIFY2(log.contains("belongs to uid 65534"), log.constData());
         window.terminate();
         QVERIFY(window.waitForFinished(10000));

@@ -3,8 +3,8 @@
 // resources/translations/*.ts and embedded by the build. Checked on what a German user sees: the
 // menu bar of a real MainWindow and the text of a standard button.
 
-#include "MainWindow.h"
-#include "Translations.h"
+#include "window/MainWindow.h"
+#include "window/Translations.h"
 
 #include <QApplication>
 #include <QFileInfo>

@@ -1,14 +1,14 @@
-// The Convert dialog (issue 4) driven as a user drives it: options typed into its fields, the
+// The Convert dialog driven as a user drives it: options typed into its fields, the
 // preview read back from its model before anything is written, the write run to completion (and
 // the output re-opened through the core), Cancel, and File > Convert... in the window.
 
-#include "ConvertDialog.h"
-#include "ConvertPreviewModel.h"
-#include "DocumentWidget.h"
-#include "MainWindow.h"
-#include "Model.h"
-#include "Preferences.h"
 #include "UiTestUtils.h"
+#include "checkpoint/Checkpoint.h"
+#include "conversion/ConvertDialog.h"
+#include "conversion/ConvertPreviewModel.h"
+#include "document/DocumentWidget.h"
+#include "window/MainWindow.h"
+#include "window/Preferences.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -36,9 +36,9 @@ namespace {
 
 const QString kLandmark = QStringLiteral("face_landmark_68_f32.safetensors");
 
-std::shared_ptr<const Model> openModel(const QString& path)
+std::shared_ptr<const Checkpoint> openModel(const QString& path)
 {
-    auto model = Model::open(path);
+    auto model = Checkpoint::open(path);
     return model ? model.value() : nullptr;
 }
 
@@ -118,7 +118,7 @@ void TestUiConvert::previewAndConvertToF16()
     const auto source = openModel(input);
     QVERIFY(source);
     std::map<QString, std::uint64_t> sourceBytes;
-    for (const ModelTensor& t : source->tensors())
+    for (const CheckpointTensor& t : source->tensors())
         sourceBytes[t.info.name] = t.info.byteSize();
     QCOMPARE(sourceBytes.size(), std::size_t{49});
 
@@ -177,7 +177,7 @@ void TestUiConvert::previewAndConvertToF16()
     const auto written = openModel(output);
     QVERIFY2(written, "the converted file should re-open as a valid safetensors file");
     QCOMPARE(written->tensors().size(), std::size_t{32});
-    for (const ModelTensor& t : written->tensors()) {
+    for (const CheckpointTensor& t : written->tensors()) {
         QCOMPARE(t.info.dtype, Dtype::F16);
         QVERIFY(!t.info.name.endsWith(QStringLiteral(".bias")));
         QCOMPARE(t.info.byteSize() * 2, sourceBytes.at(t.info.name));
@@ -281,11 +281,12 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QVERIFY2(converted.first().at(0).toBool(), qPrintable(converted.first().at(2).toString()));
     const auto written = openModel(output);
     QVERIFY(written);
-    for (const ModelTensor& t : written->tensors())
+    for (const CheckpointTensor& t : written->tensors())
         QCOMPARE(t.info.dtype, expected(t.info.name));
     const auto metadata = written->metadata();
     QVERIFY(metadata);
-    QCOMPARE(metadata->value(QStringLiteral("note")), std::optional<QString>(QStringLiteral("half precision, biases kept")));
+    QCOMPARE(metadata->value(QStringLiteral("note")),
+             std::optional<QString>(QStringLiteral("half precision, biases kept")));
     QCOMPARE(metadata->value(QStringLiteral("format")), std::optional<QString>(QStringLiteral("pt")));
     QVERIFY(!metadata->value(QStringLiteral("license")));
     QCOMPARE(metadata->value(QStringLiteral("source")), source->metadata()->value(QStringLiteral("source")));
@@ -293,7 +294,8 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     // Malformed lines: nothing starts, and the status says what is wrong.
     dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=F12"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("*.bias=F12")), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("*.bias=F12")),
+             qPrintable(dialog.statusLabel()->text()));
     dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=I32"));
     QVERIFY(!dialog.startPreview()); // not a conversion target
     dialog.dtypeForEdit()->clear();

@@ -1,14 +1,14 @@
-// The window as a desktop citizen (issue 22): what it remembers between runs (one MainWindow
+// The window as a desktop citizen: what it remembers between runs (one MainWindow
 // saves, a new one restores), the theme, Ctrl+5 and the shortcuts list, and macOS's QFileOpenEvent.
 // Settings live in a temporary folder of this run, never the user's.
 
-#include "DocumentWidget.h"
-#include "FileOpenFilter.h"
-#include "MainWindow.h"
-#include "ShortcutsDialog.h"
-#include "Theme.h"
 #include "UiTestUtils.h"
-#include "WindowMemory.h"
+#include "document/DocumentWidget.h"
+#include "window/FileOpenFilter.h"
+#include "window/MainWindow.h"
+#include "window/ShortcutsDialog.h"
+#include "window/Theme.h"
+#include "window/WindowMemory.h"
 
 #include <QAction>
 #include <QApplication>
@@ -169,7 +169,8 @@ private slots:
         QVERIFY(waitLoaded(window));
         QCOMPARE(window.document(0)->currentPage(), DocumentWidget::SummaryPage);
         window.document(0)->showPage(DocumentWidget::HeaderPage);
-        QCOMPARE(WindowMemory::lastPage(canonical(realFixture(kLandmark))), int(DocumentWidget::MetadataPage));
+        QCOMPARE(WindowMemory::lastPage(canonical(realFixture(kLandmark))),
+                 int(DocumentWidget::MetadataPage));
     }
 
     void lastPagesAreBounded()
@@ -178,7 +179,8 @@ private slots:
             WindowMemory::setLastPage(QStringLiteral("/models/%1.safetensors").arg(i), i % 5);
         QCOMPARE(WindowMemory::lastPage(QStringLiteral("/models/0.safetensors")), -1); // the oldest went
         QCOMPARE(WindowMemory::lastPage(QStringLiteral("/models/59.safetensors")), 59 % 5);
-        QCOMPARE(QSettings().value(QStringLiteral("documents/lastPages")).toList().size(), WindowMemory::kMaxPages);
+        QCOMPARE(QSettings().value(QStringLiteral("documents/lastPages")).toList().size(),
+                 WindowMemory::kMaxPages);
     }
 
     void themeAppliesLiveAndSystemGoesBack()
@@ -236,8 +238,9 @@ private slots:
             if (a->shortcut().isEmpty())
                 continue;
             const QString keys = a->shortcut().toString(QKeySequence::NativeText);
-            QVERIFY2(std::any_of(rows.begin(), rows.end(), [&](const QString& r) { return r.contains(keys); }),
-                     qPrintable(a->text()));
+            QVERIFY2(
+                std::any_of(rows.begin(), rows.end(), [&](const QString& r) { return r.contains(keys); }),
+                qPrintable(a->text()));
         }
     }
 

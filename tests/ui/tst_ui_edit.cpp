@@ -3,23 +3,23 @@
 // (checked by re-opening the file and hashing its data buffer), the Save / Discard / Cancel prompt
 // (injected and the real message box) and the JSON editor's check.
 
-#include "DocumentWidget.h"
-#include "JsonEditDialog.h"
-#include "MainWindow.h"
-#include "MetadataCommands.h"
-#include "MetadataModel.h"
-#include "MetadataView.h"
-#include "ReloadBanner.h"
-#include "Model.h"
-#include "Preferences.h"
-#include "AuditModel.h"
-#include "JournalBanner.h"
-#include "MetadataSave.h"
-#include "SafetensorsFile.h"
-#include "SaveJournal.h"
-#include "SummaryView.h"
-#include "TensorExport.h"
 #include "UiTestUtils.h"
+#include "checkpoint/Checkpoint.h"
+#include "document/DocumentWidget.h"
+#include "document/JournalBanner.h"
+#include "document/ReloadBanner.h"
+#include "format/SafetensorsFile.h"
+#include "metadata/JsonEditDialog.h"
+#include "metadata/MetadataCommands.h"
+#include "metadata/MetadataModel.h"
+#include "metadata/MetadataView.h"
+#include "summary/AuditModel.h"
+#include "summary/SummaryView.h"
+#include "tensor/TensorExport.h"
+#include "window/MainWindow.h"
+#include "window/Preferences.h"
+#include "write/MetadataSave.h"
+#include "write/SaveJournal.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -91,7 +91,7 @@ QByteArray fileHash(const QString& path)
 
 std::optional<Metadata> metadataOnDisk(const QString& path)
 {
-    auto model = Model::open(path);
+    auto model = Checkpoint::open(path);
     if (!model)
         return std::nullopt;
     return model.value()->metadata();
@@ -219,11 +219,12 @@ void TestUiEdit::modelEditsUndoRedo()
 
     QVERIFY(model.setData(model.index(0, 1), QStringLiteral("safetensors \u00e9\u4e2d"))); // unicode
     QVERIFY(model.setData(model.index(1, 0), QStringLiteral("licence")));
-    stack.push(new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Add, 1, QStringLiteral("empty"), {}));
+    stack.push(
+        new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Add, 1, QStringLiteral("empty"), {}));
     stack.push(new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Remove, 3, QStringLiteral("config"),
                                        QStringLiteral("{\"a\": 1}")));
-    const QStringList edited = {QStringLiteral("format | safetensors \u00e9\u4e2d"), QStringLiteral("empty | "),
-                                QStringLiteral("licence | MIT")};
+    const QStringList edited = {QStringLiteral("format | safetensors \u00e9\u4e2d"),
+                                QStringLiteral("empty | "), QStringLiteral("licence | MIT")};
     QCOMPARE(dumpModel(&model), edited);
     QCOMPARE(stack.count(), 4);
 
@@ -290,8 +291,9 @@ void TestUiEdit::jsonEditorRejectsInvalidJson()
 void TestUiEdit::jsonEditorKeepsNumbersAndCompacts()
 {
     // Numbers keep their spelling, strings their spaces; only whitespace between tokens goes.
-    QCOMPARE(JsonEditDialog::compactJson(QStringLiteral("{ \"a b\" : 1.50e0 ,\n \"c\": [ 1e400, \"x\\\" y\" ] }")),
-             QStringLiteral("{\"a b\":1.50e0,\"c\":[1e400,\"x\\\" y\"]}"));
+    QCOMPARE(
+        JsonEditDialog::compactJson(QStringLiteral("{ \"a b\" : 1.50e0 ,\n \"c\": [ 1e400, \"x\\\" y\" ] }")),
+        QStringLiteral("{\"a b\":1.50e0,\"c\":[1e400,\"x\\\" y\"]}"));
     // A value that was multi-line in the file stays as typed.
     JsonEditDialog dialog(QStringLiteral("k"), QStringLiteral("{\n \"a\": 1\n}"));
     dialog.editor()->setPlainText(QStringLiteral("{\n \"a\": 2\n}"));
@@ -313,7 +315,8 @@ void TestUiEdit::windowShowsUnsavedAndUndoesWithShortcuts()
     MetadataModel* model = doc->metadataView()->model();
     const auto original = model->metadata();
 
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 1), QStringLiteral("Apache-2.0")));
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 1),
+                           QStringLiteral("Apache-2.0")));
     QVERIFY(doc->isModified());
     QVERIFY(window.tabs()->tabText(0).contains(QChar(0x2022)));
     QVERIFY(window.windowTitle().startsWith(window.tabs()->tabText(0) + QStringLiteral(" \u2014")));
@@ -355,8 +358,10 @@ void TestUiEdit::saveInPlaceKeepsDataBuffer()
     QVERIFY(doc);
     MetadataModel* model = doc->metadataView()->model();
     // Shorter than before, so the new header fits in the old one's space.
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("face-api")));
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 0), QStringLiteral("licence")));
+    QVERIFY(
+        model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("face-api")));
+    QVERIFY(
+        model->setData(model->index(model->rowOf(QStringLiteral("license")), 0), QStringLiteral("licence")));
 
     QSignalSpy saved(doc, &DocumentWidget::saveFinished);
     QVERIFY(doc->save());
@@ -458,7 +463,8 @@ QByteArray TestUiEdit::interruptSave(const QString& path, bool torn)
     if (!after)
         return {};
     QFile f(path);
-    if (!f.open(QIODevice::ReadWrite) || !SaveJournal::write(f.handle(), path, original.left(after->size()), *after))
+    if (!f.open(QIODevice::ReadWrite) ||
+        !SaveJournal::write(f.handle(), path, original.left(after->size()), *after))
         return {};
     // Torn: the new header reached the disk up to just after the new value, so the old bytes
     // that follow make it unparseable.
@@ -587,7 +593,8 @@ void TestUiEdit::fileChangedOnDiskIsNeverOverwritten()
     QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("mine")));
     // Another program saves the file meanwhile.
     QProcess cli;
-    cli.start(QStringLiteral(TS_CLI_PATH), {QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("theirs=1")});
+    cli.start(QStringLiteral(TS_CLI_PATH),
+              {QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("theirs=1")});
     QVERIFY(cli.waitForFinished(20000));
     QCOMPARE(cli.exitCode(), 0);
     const QByteArray theirs = fileHash(path);
@@ -599,7 +606,8 @@ void TestUiEdit::fileChangedOnDiskIsNeverOverwritten()
              qPrintable(saved.first().at(1).toString()));
     QCOMPARE(fileHash(path), theirs);
     QVERIFY(doc->isReloadPromptVisible());
-    QVERIFY2(doc->reloadBanner()->message().contains(QStringLiteral("not saved")), qPrintable(doc->reloadBanner()->message()));
+    QVERIFY2(doc->reloadBanner()->message().contains(QStringLiteral("not saved")),
+             qPrintable(doc->reloadBanner()->message()));
     QVERIFY(doc->isModified()); // the edits are still there for Save As
 }
 
@@ -755,8 +763,10 @@ void TestUiEdit::closeWindowSavesOnSave()
     DocumentWidget* docA = openLoaded(window, a);
     DocumentWidget* docB = openLoaded(window, b);
     QVERIFY(docA && docB);
-    QVERIFY(docA->metadataView()->model()->setData(docA->metadataView()->model()->index(0, 1), QStringLiteral("A")));
-    QVERIFY(docB->metadataView()->model()->setData(docB->metadataView()->model()->index(0, 1), QStringLiteral("B")));
+    QVERIFY(docA->metadataView()->model()->setData(docA->metadataView()->model()->index(0, 1),
+                                                   QStringLiteral("A")));
+    QVERIFY(docB->metadataView()->model()->setData(docB->metadataView()->model()->index(0, 1),
+                                                   QStringLiteral("B")));
 
     // Save for one, Cancel for the other: nothing is saved, nothing closes.
     QVERIFY(!window.close());
@@ -776,9 +786,9 @@ void TestUiEdit::closeWindowSavesOnSave()
 void TestUiEdit::exportTensorWritesNpy()
 {
     // What the tensor browser's "Export Tensor..." runs after its file dialog.
-    auto opened = Model::open(realFixture(kLandmark));
+    auto opened = Checkpoint::open(realFixture(kLandmark));
     QVERIFY2(opened, "the landmark fixture should open");
-    std::shared_ptr<const Model> model = opened.value();
+    std::shared_ptr<const Checkpoint> model = opened.value();
     int tensor = -1;
     for (int i = 0; i < static_cast<int>(model->tensors().size()); ++i) {
         if (model->tensors()[static_cast<std::size_t>(i)].info.dtype == Dtype::F32) {
@@ -838,12 +848,17 @@ void TestUiEdit::screenshotOfEditState()
     QVERIFY(doc);
     doc->showPage(DocumentWidget::MetadataPage);
     MetadataModel* model = doc->metadataView()->model();
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 1), QStringLiteral("Apache-2.0")));
-    doc->metadataView()->table()->setCurrentIndex(model->index(model->rowOf(QStringLiteral("quantization")), 1));
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("license")), 1),
+                           QStringLiteral("Apache-2.0")));
+    doc->metadataView()->table()->setCurrentIndex(
+        model->index(model->rowOf(QStringLiteral("quantization")), 1));
     doc->metadataView()->addKey();
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("new_key")), 0), QStringLiteral("finetuned_by")));
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("finetuned_by")), 1), QStringLiteral("tensorscope")));
-    doc->metadataView()->table()->setCurrentIndex(model->index(model->rowOf(QStringLiteral("quantization")), 1));
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("new_key")), 0),
+                           QStringLiteral("finetuned_by")));
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("finetuned_by")), 1),
+                           QStringLiteral("tensorscope")));
+    doc->metadataView()->table()->setCurrentIndex(
+        model->index(model->rowOf(QStringLiteral("quantization")), 1));
     QTest::qWait(300);
     QVERIFY(window.grab().save(out));
     window.setUnsavedChangesPrompt([](QWidget*, const QString&) { return QMessageBox::Discard; });

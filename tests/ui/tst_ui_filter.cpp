@@ -1,10 +1,10 @@
 // The tensor filter (substring, glob, regex, dtype, debounced) on a 100,000-tensor file the test
 // writes. Expected counts follow from how the names are built, not from the code under test.
 
-#include "HeaderSerializer.h"
-#include "TensorBrowser.h"
-#include "TensorTreeModel.h"
 #include "UiTestUtils.h"
+#include "format/HeaderSerializer.h"
+#include "tensor/TensorBrowser.h"
+#include "tensor/TensorTreeModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -58,7 +58,7 @@ private:
     void setFilter(TensorFilterProxy::Mode mode, const QString& text, int dtypeIndex = 0);
 
     QTemporaryDir m_dir;
-    std::shared_ptr<const Model> m_model;
+    std::shared_ptr<const Checkpoint> m_model;
     std::unique_ptr<TensorBrowser> m_browser;
 };
 
@@ -91,7 +91,7 @@ void TestUiFilter::initTestCase()
     QCOMPARE(f.write(bytes), bytes.size());
     f.close();
 
-    auto opened = Model::open(path);
+    auto opened = Checkpoint::open(path);
     QVERIFY2(opened.ok(), opened.ok() ? "" : qPrintable(opened.error().toString()));
     m_model = opened.value();
     QCOMPARE(m_model->tensors().size(), std::size_t(100000));

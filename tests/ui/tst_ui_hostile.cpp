@@ -1,13 +1,13 @@
-// Hostile files through the GUI's open path (issue 6): every conformance case, mutants of the
+// Hostile files through the GUI's open path: every conformance case, mutants of the
 // valid ones (truncated at every header byte, every bit of the length prefix flipped) and crafted
 // headers at the format's edges are opened in a real MainWindow on the offscreen platform. Each
 // must end Loaded (exactly when the core accepts the file) or Failed with the core's sentence in
 // the error view, within a bounded time; a loaded one is shown on every page and painted.
-#include "DocumentWidget.h"
-#include "ErrorView.h"
-#include "MainWindow.h"
-#include "Model.h"
 #include "UiTestUtils.h"
+#include "checkpoint/Checkpoint.h"
+#include "document/DocumentWidget.h"
+#include "document/ErrorView.h"
+#include "window/MainWindow.h"
 
 #include <QApplication>
 #include <QDir>
@@ -42,12 +42,13 @@ Outcome openInWindow(MainWindow& window, const QString& path)
     DocumentWidget* doc = window.openPath(path);
     if (!doc)
         return out;
-    out.finished = QTest::qWaitFor([doc] { return doc->state() != DocumentWidget::State::Loading; }, kOpenTimeoutMs);
+    out.finished =
+        QTest::qWaitFor([doc] { return doc->state() != DocumentWidget::State::Loading; }, kOpenTimeoutMs);
     if (out.finished) {
         out.loaded = doc->state() == DocumentWidget::State::Loaded;
         if (out.loaded) {
-            for (auto page : {DocumentWidget::SummaryPage, DocumentWidget::TensorsPage, DocumentWidget::MetadataPage,
-                              DocumentWidget::HeaderPage}) {
+            for (auto page : {DocumentWidget::SummaryPage, DocumentWidget::TensorsPage,
+                              DocumentWidget::MetadataPage, DocumentWidget::HeaderPage}) {
                 doc->showPage(page);
                 QApplication::processEvents();
                 (void)doc->grab(); // paints the page: the widgets meet the file's contents
@@ -114,9 +115,10 @@ private slots:
             QVERIFY2(o.finished, qPrintable(path + QStringLiteral(": still loading after 10 s")));
             QVERIFY2(o.loaded == ok, qPrintable(path + QStringLiteral(": ") + o.message));
             if (!ok) {
-                const auto core = Model::open(path);
+                const auto core = Checkpoint::open(path);
                 QVERIFY(!core);
-                QVERIFY2(o.message.contains(core.error().message.mid(1)), qPrintable(path + QStringLiteral(": ") + o.message));
+                QVERIFY2(o.message.contains(core.error().message.mid(1)),
+                         qPrintable(path + QStringLiteral(": ") + o.message));
             }
             ++cases;
         }
@@ -127,7 +129,8 @@ private slots:
     // every bit of the prefix flipped. Whatever the core says, the window says the same.
     void mutantsOfValidCases()
     {
-        const QStringList seeds = QDir(kCases).entryList({QStringLiteral("v_*.safetensors")}, QDir::Files, QDir::Size | QDir::Reversed);
+        const QStringList seeds = QDir(kCases).entryList({QStringLiteral("v_*.safetensors")}, QDir::Files,
+                                                         QDir::Size | QDir::Reversed);
         QVERIFY(seeds.size() >= 4);
         MainWindow window;
         window.show();
@@ -139,7 +142,8 @@ private slots:
             QVERIFY(bytes.size() > 8);
             const quint64 n = qFromLittleEndian<quint64>(bytes.constData());
             QList<QByteArray> variants;
-            for (qsizetype cut = 0; cut < std::min<qsizetype>(bytes.size(), static_cast<qsizetype>(8 + n)); ++cut)
+            for (qsizetype cut = 0; cut < std::min<qsizetype>(bytes.size(), static_cast<qsizetype>(8 + n));
+                 ++cut)
                 variants << bytes.left(cut);
             for (int bit = 0; bit < 64; ++bit) {
                 QByteArray flipped = bytes;
@@ -149,13 +153,15 @@ private slots:
             for (const QByteArray& v : std::as_const(variants)) {
                 const QString path = m_tmp.filePath(QStringLiteral("mutant.safetensors"));
                 QVERIFY(writeFile(path, v));
-                const auto core = Model::open(path);
+                const auto core = Checkpoint::open(path);
                 const bool coreOk = core.ok();
                 slowest.start();
                 const Outcome o = openInWindow(window, path);
                 worstMs = std::max(worstMs, slowest.elapsed());
-                QVERIFY2(o.finished, qPrintable(seed + QStringLiteral(" mutant %1 still loading").arg(mutants)));
-                QVERIFY2(o.loaded == coreOk, qPrintable(seed + QStringLiteral(" mutant %1: ").arg(mutants) + o.message));
+                QVERIFY2(o.finished,
+                         qPrintable(seed + QStringLiteral(" mutant %1 still loading").arg(mutants)));
+                QVERIFY2(o.loaded == coreOk,
+                         qPrintable(seed + QStringLiteral(" mutant %1: ").arg(mutants) + o.message));
                 if (!o.loaded)
                     QVERIFY2(o.message.contains(core.error().message.mid(1)), qPrintable(o.message));
                 ++mutants;
@@ -180,12 +186,14 @@ private slots:
             << withHeader(R"({"a":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,0]}})")
             << QStringLiteral("a");
         QTest::newRow("rank 10000") << withHeader("{\"a\":{\"dtype\":\"U8\",\"shape\":[" +
-                                                  QByteArray("1,").repeated(9999) + "1],\"data_offsets\":[0,1]}}",
+                                                      QByteArray("1,").repeated(9999) +
+                                                      "1],\"data_offsets\":[0,1]}}",
                                                   QByteArray(1, 'x'))
                                     << QString();
-        QTest::newRow("nested 200 deep") << withHeader(QByteArray("{\"__metadata__\":") + QByteArray("[").repeated(200) +
-                                                       QByteArray("]").repeated(200) + "}")
-                                         << QStringLiteral("");
+        QTest::newRow("nested 200 deep")
+            << withHeader(QByteArray("{\"__metadata__\":") + QByteArray("[").repeated(200) +
+                          QByteArray("]").repeated(200) + "}")
+            << QStringLiteral("");
     }
     void craftedEdges()
     {
@@ -193,7 +201,7 @@ private slots:
         QFETCH(QString, says);
         const QString path = m_tmp.filePath(QStringLiteral("crafted.safetensors"));
         QVERIFY(writeFile(path, bytes));
-        const auto core = Model::open(path);
+        const auto core = Checkpoint::open(path);
         MainWindow window;
         window.show();
         const Outcome o = openInWindow(window, path);

@@ -5,27 +5,27 @@
 //
 // Each file is written here, opened in a MainWindow on the offscreen platform, every page is shown
 // and painted and the tensor selected with its panels. Then
-//   - the peak memory the window added stays within what the core's own open adds (Model::open and
+//   - the peak memory the window added stays within what the core's own open adds (Checkpoint::open and
 //     the name tree: tensorscope-cli info) plus kSlack, and
 //   - the texts a person sees are the cut ones, and say so.
-#include "AxisPicker.h"
-#include "DisplayText.h"
-#include "DocumentWidget.h"
-#include "ScanView.h"
-#include "ErrorView.h"
-#include "Format.h"
-#include "HeatmapPanel.h"
-#include "JsonPretty.h"
-#include "MainWindow.h"
-#include "MetadataModel.h"
-#include "MetadataView.h"
-#include "Model.h"
-#include "NameTree.h"
-#include "RawHeaderView.h"
-#include "TensorBrowser.h"
-#include "TensorDetailsView.h"
-#include "TensorTreeModel.h"
-#include "TensorVisualsPanel.h"
+#include "base/Format.h"
+#include "charts/HeatmapPanel.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/NameTree.h"
+#include "common/DisplayText.h"
+#include "document/DocumentWidget.h"
+#include "document/ErrorView.h"
+#include "metadata/JsonPretty.h"
+#include "metadata/MetadataModel.h"
+#include "metadata/MetadataView.h"
+#include "metadata/RawHeaderView.h"
+#include "scan/ScanView.h"
+#include "tensor/AxisPicker.h"
+#include "tensor/TensorBrowser.h"
+#include "tensor/TensorDetailsView.h"
+#include "tensor/TensorTreeModel.h"
+#include "tensor/TensorVisualsPanel.h"
+#include "window/MainWindow.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -98,7 +98,8 @@ qint64 peakGrowth(const std::function<void()>& work)
 
 // A .safetensors file: the header is written as the parts given, then `data`. Big headers are
 // never held whole: rank 49 M is 98 MB of text.
-bool writeFile(const QString& path, const QList<QByteArray>& header, qint64 repeatMiddle, const QByteArray& data)
+bool writeFile(const QString& path, const QList<QByteArray>& header, qint64 repeatMiddle,
+               const QByteArray& data)
 {
     // header = {prefix, middle, suffix}; middle repeated repeatMiddle times.
     QFile f(path);
@@ -150,8 +151,8 @@ Opened showEverything(MainWindow& window, const QString& path, const QString& te
             (void)doc->grab();
             return;
         }
-        for (auto page : {DocumentWidget::SummaryPage, DocumentWidget::MetadataPage, DocumentWidget::HeaderPage,
-                          DocumentWidget::TensorsPage}) {
+        for (auto page : {DocumentWidget::SummaryPage, DocumentWidget::MetadataPage,
+                          DocumentWidget::HeaderPage, DocumentWidget::TensorsPage}) {
             doc->showPage(page);
             QApplication::processEvents();
             (void)doc->grab();
@@ -224,15 +225,18 @@ private slots:
     {
         const QByteArray unit = QByteArray("[").repeated(1000) + QByteArray("]").repeated(1000) + ",";
         const QString path = write(QStringLiteral("meta.safetensors"),
-                                   {R"({"__metadata__":{"cfg":"[)", unit, R"([]]"},"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})"},
+                                   {R"({"__metadata__":{"cfg":"[)", unit,
+                                    R"([]]"},"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})"},
                                    4000, "x");
         const Opened o = open(path, QStringLiteral("t"));
         QCOMPARE(o.doc->state(), DocumentWidget::State::Loaded);
         MetadataView* view = o.doc->metadataView();
         QVERIFY(view->model()->index(0, MetadataModel::ValueColumn).data(MetadataModel::IsJsonRole).toBool());
-        QVERIFY(view->model()->index(0, MetadataModel::ValueColumn).data().toString().size() <= kItemTextChars + 40);
+        QVERIFY(view->model()->index(0, MetadataModel::ValueColumn).data().toString().size() <=
+                kItemTextChars + 40);
         const QString shown = view->valuePanel()->toPlainText();
-        QVERIFY2(shown.endsWith(QStringLiteral("bytes.")) && shown.contains(QStringLiteral("too large to show")),
+        QVERIFY2(shown.endsWith(QStringLiteral("bytes.")) &&
+                     shown.contains(QStringLiteral("too large to show")),
                  qPrintable(shown.right(200)));
         QVERIFY(shown.size() <= kPrettyJsonMaxBytes + 1000);
         QVERIFY(labelContaining(view, QStringLiteral("too large to show in full")));
@@ -244,9 +248,9 @@ private slots:
     void deepExtraFieldInTheRawHeader()
     {
         const QByteArray unit = QByteArray("[").repeated(124) + QByteArray("]").repeated(124) + ",";
-        const QString path = write(QStringLiteral("extra.safetensors"),
-                                   {R"({"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":[)", unit, "[]]}}"},
-                                   32000, "x");
+        const QString path = write(
+            QStringLiteral("extra.safetensors"),
+            {R"({"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":[)", unit, "[]]}}"}, 32000, "x");
         const Opened o = open(path, QStringLiteral("t"));
         QCOMPARE(o.doc->state(), DocumentWidget::State::Loaded);
         const QString text = o.doc->rawHeaderView()->text()->toPlainText();
@@ -271,7 +275,8 @@ private slots:
         const Opened o = open(path, QStringLiteral("t"));
         QCOMPARE(o.doc->state(), DocumentWidget::State::Loaded);
         MetadataView* view = o.doc->metadataView();
-        QVERIFY(view->model()->index(0, MetadataModel::ValueColumn).data().toString().size() <= kItemTextChars + 40);
+        QVERIFY(view->model()->index(0, MetadataModel::ValueColumn).data().toString().size() <=
+                kItemTextChars + 40);
         const QString shown = view->valuePanel()->toPlainText();
         QVERIFY(shown.size() <= kTextViewChars + 40);
         QVERIFY(shown.endsWith(QStringLiteral("more characters)")));
@@ -283,9 +288,9 @@ private slots:
     // every cell and label shows a cut name.
     void tenMegabyteNameOfDots()
     {
-        const QString path = write(QStringLiteral("dots.safetensors"),
-                                   {R"({")", "a.", R"(w":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})"}, 5000000,
-                                   "x");
+        const QString path =
+            write(QStringLiteral("dots.safetensors"),
+                  {R"({")", "a.", R"(w":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})"}, 5000000, "x");
         const QString name = QStringLiteral("a.").repeated(5000000) + QLatin1Char('w');
         const Opened o = open(path, name);
         QCOMPARE(o.doc->state(), DocumentWidget::State::Loaded);
@@ -308,21 +313,24 @@ private slots:
     // A 10 MB tensor name without dots and a 10 MB metadata key.
     void tenMegabyteNameAndKey()
     {
-        const QString path = write(QStringLiteral("names.safetensors"),
-                                   {R"({"__metadata__":{")", "k", R"(":"v"},"n":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})"},
-                                   10000000, "x");
+        const QString path = write(
+            QStringLiteral("names.safetensors"),
+            {R"({"__metadata__":{")", "k", R"(":"v"},"n":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})"},
+            10000000, "x");
         const Opened o = open(path, QStringLiteral("n"));
         QCOMPARE(o.doc->state(), DocumentWidget::State::Loaded);
         const MetadataModel* model = o.doc->metadataView()->model();
         const QString key = model->index(0, MetadataModel::KeyColumn).data().toString();
         QVERIFY(key.size() <= kItemTextChars + 40);
         QVERIFY(key.endsWith(QStringLiteral("(9,999,600 more characters)")));
-        QCOMPARE(model->index(0, MetadataModel::KeyColumn).data(MetadataModel::KeyRole).toString().size(), 10000000);
+        QCOMPARE(model->index(0, MetadataModel::KeyColumn).data(MetadataModel::KeyRole).toString().size(),
+                 10000000);
         QVERIFY(!(model->flags(model->index(0, MetadataModel::KeyColumn)) & Qt::ItemIsEditable));
     }
 
 private:
-    QString write(const QString& name, const QList<QByteArray>& header, qint64 repeat, const QByteArray& data = {})
+    QString write(const QString& name, const QList<QByteArray>& header, qint64 repeat,
+                  const QByteArray& data = {})
     {
         const QString path = m_tmp.filePath(name);
         if (!writeFile(path, header, repeat, data))
@@ -336,7 +344,7 @@ private:
         QElapsedTimer timer;
         timer.start();
         const qint64 core = peakGrowth([&] {
-            auto model = Model::open(path);
+            auto model = Checkpoint::open(path);
             if (model)
                 NameTree tree(**model);
         });
@@ -347,22 +355,23 @@ private:
         if (!o.doc || !o.finished)
             qFatal("%s: the window did not finish loading", qPrintable(path));
         if (kMeasureMemory && o.peak > core + kSlack) {
-            QTest::qFail(qPrintable(QStringLiteral("%1: the window added %2 MiB at its peak, the core %3 MiB: more "
-                                                   "than %4 MiB over")
-                                        .arg(fileName(path))
-                                        .arg(o.peak / kMiB)
-                                        .arg(core / kMiB)
-                                        .arg(kSlack / kMiB)),
-                         __FILE__, __LINE__);
+            QTest::qFail(
+                qPrintable(QStringLiteral("%1: the window added %2 MiB at its peak, the core %3 MiB: more "
+                                          "than %4 MiB over")
+                               .arg(fileName(path))
+                               .arg(o.peak / kMiB)
+                               .arg(core / kMiB)
+                               .arg(kSlack / kMiB)),
+                __FILE__, __LINE__);
         }
         return o;
     }
 
     void checkRank(qint64 rank)
     {
-        const QString path = write(QStringLiteral("rank.safetensors"),
-                                   {R"({"t":{"dtype":"U8","shape":[)", "1,", R"(1],"data_offsets":[0,1]}})"},
-                                   rank - 1, "x");
+        const QString path =
+            write(QStringLiteral("rank.safetensors"),
+                  {R"({"t":{"dtype":"U8","shape":[)", "1,", R"(1],"data_offsets":[0,1]}})"}, rank - 1, "x");
         const Opened o = open(path, QStringLiteral("t"));
         if (QTest::currentTestFailed())
             return;

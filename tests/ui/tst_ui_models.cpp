@@ -1,18 +1,18 @@
 // Every item model of the window under QAbstractItemModelTester, attached before data is loaded,
 // and the tensor tree of a real fixture compared with an expected dump.
 
-#include "AuditModel.h"
-#include "Format.h"
-#include "JsonPretty.h"
-#include "MetadataModel.h"
-#include "MetadataView.h"
-#include "Model.h"
-#include "ModelSummary.h"
-#include "ModuleShareModel.h"
-#include "NameTree.h"
-#include "TensorFilterProxy.h"
-#include "TensorTreeModel.h"
 #include "UiTestUtils.h"
+#include "base/Format.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/NameTree.h"
+#include "metadata/JsonPretty.h"
+#include "metadata/MetadataModel.h"
+#include "metadata/MetadataView.h"
+#include "summary/AuditModel.h"
+#include "summary/CheckpointSummary.h"
+#include "summary/ModuleShareModel.h"
+#include "tensor/TensorFilterProxy.h"
+#include "tensor/TensorTreeModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -31,13 +31,13 @@ using namespace ts::ui;
 namespace {
 
 struct Loaded {
-    std::shared_ptr<const Model> model;
+    std::shared_ptr<const Checkpoint> model;
     std::shared_ptr<const NameTree> tree;
 };
 
 Loaded load(const QString& path)
 {
-    auto opened = Model::open(path);
+    auto opened = Checkpoint::open(path);
     if (!opened)
         qFatal("cannot open %s: %s", qPrintable(path), qPrintable(opened.error().toString()));
     Loaded l{opened.value(), nullptr};
@@ -239,7 +239,7 @@ void TestUiModels::moduleShareModel()
     ModuleShareModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const Loaded l = load(path);
-    const ModelSummary s = summarize(*l.model, *l.tree);
+    const CheckpointSummary s = summarize(*l.model, *l.tree);
     model.setModules(s.modules);
     QCOMPARE(model.rowCount(), 16);
     double total = 0;
@@ -266,9 +266,9 @@ void TestUiModels::manyModulesShareOneRow()
     std::uint64_t offset = 0;
     for (int i = 0; i < 250; ++i) {
         const std::uint64_t n = static_cast<std::uint64_t>(i) + 1;
-        header += (i ? "," : "") + QByteArray("\"m") + QByteArray::number(i) + "\":{\"dtype\":\"U8\",\"shape\":[" +
-                  QByteArray::number(n) + "],\"data_offsets\":[" + QByteArray::number(offset) + "," +
-                  QByteArray::number(offset + n) + "]}";
+        header += (i ? "," : "") + QByteArray("\"m") + QByteArray::number(i) +
+                  "\":{\"dtype\":\"U8\",\"shape\":[" + QByteArray::number(n) + "],\"data_offsets\":[" +
+                  QByteArray::number(offset) + "," + QByteArray::number(offset + n) + "]}";
         offset += n;
     }
     header += "}";
@@ -282,7 +282,7 @@ void TestUiModels::manyModulesShareOneRow()
     QVERIFY(f.open(QIODevice::WriteOnly) && f.write(file) == file.size());
     f.close();
     const Loaded l = load(path);
-    const ModelSummary s = summarize(*l.model, *l.tree);
+    const CheckpointSummary s = summarize(*l.model, *l.tree);
     QCOMPARE(s.modules.size(), kMaxModulesShown + 1);
     QCOMPARE(s.modules.front().name, QStringLiteral("m249"));
     QCOMPARE(s.modules[kMaxModulesShown - 1].name, QStringLiteral("m50"));

@@ -2,16 +2,16 @@
 // planted anomalies of age_gender_anomalies_f32 (and nothing else as NaN/Inf), puts its findings
 // in the summary's audit list, jumps to a tensor on double-click, and feeds the per-layer chart.
 
-#include "AuditModel.h"
-#include "DocumentWidget.h"
-#include "LayerChartView.h"
-#include "ScanTableModel.h"
-#include "ScanView.h"
-#include "SummaryView.h"
-#include "TensorBrowser.h"
-#include "TensorDetailsView.h"
 #include "UiTestUtils.h"
 #include "VisualTestFiles.h"
+#include "charts/LayerChartView.h"
+#include "document/DocumentWidget.h"
+#include "scan/ScanTableModel.h"
+#include "scan/ScanView.h"
+#include "summary/AuditModel.h"
+#include "summary/SummaryView.h"
+#include "tensor/TensorBrowser.h"
+#include "tensor/TensorDetailsView.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonDocument>
@@ -82,7 +82,8 @@ void TestUiScan::scanListsPlantedAnomalies()
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
     ScanView* scan = doc.scanView();
-    new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &doc);
+    new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 &doc);
     QSignalSpy finished(scan, &ScanView::scanFinished);
     QVERIFY(scanned(doc));
     QCOMPARE(finished.count(), 1);
@@ -143,7 +144,8 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
     ScanView* scan = doc.scanView();
-    new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &doc);
+    new QAbstractItemModelTester(scan->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 &doc);
     // The check on open (Preferences::checkNanInfOnOpen) may still run: the buttons wait for it.
     QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
     QVERIFY(scan->nanInfButton()->isEnabled());
@@ -199,7 +201,8 @@ void TestUiScan::scanCanBeCancelled()
     const std::uint64_t n = 8u << 20;
     std::vector<TestTensor> tensors;
     for (int i = 0; i < 3; ++i)
-        tensors.push_back({QStringLiteral("big.%1").arg(i), Dtype::F32, {n}, QByteArray(qsizetype(n * 4), '\0')});
+        tensors.push_back(
+            {QStringLiteral("big.%1").arg(i), Dtype::F32, {n}, QByteArray(qsizetype(n * 4), '\0')});
     const QString path = m_dir.filePath(QStringLiteral("big.safetensors"));
     QVERIFY(writeTestFile(path, tensors));
     tensors.clear();
@@ -230,12 +233,17 @@ void TestUiScan::layerChartHasOnePointPerBlock()
     std::vector<TestTensor> tensors;
     for (int layer = 0; layer < 6; ++layer) {
         const float scale = layer == 4 ? 1.0f : 0.1f;
-        tensors.push_back({QStringLiteral("model.layers.%1.mlp.weight").arg(layer), Dtype::F32, {32, 32},
+        tensors.push_back({QStringLiteral("model.layers.%1.mlp.weight").arg(layer),
+                           Dtype::F32,
+                           {32, 32},
                            bytesOf(smallWeights(32 * 32, scale))});
-        tensors.push_back({QStringLiteral("model.layers.%1.norm.weight").arg(layer), Dtype::F32, {32},
+        tensors.push_back({QStringLiteral("model.layers.%1.norm.weight").arg(layer),
+                           Dtype::F32,
+                           {32},
                            bytesOf(std::vector<float>(32, 1.0f))});
     }
-    tensors.push_back({QStringLiteral("lm_head.weight"), Dtype::F32, {4, 32}, bytesOf(smallWeights(128, 0.1f))});
+    tensors.push_back(
+        {QStringLiteral("lm_head.weight"), Dtype::F32, {4, 32}, bytesOf(smallWeights(128, 0.1f))});
     const QString path = m_dir.filePath(QStringLiteral("layers.safetensors"));
     QVERIFY(writeTestFile(path, tensors));
     DocumentWidget doc(path);
@@ -283,8 +291,9 @@ void TestUiScan::scanTableSortsNamesNaturally()
     QStringList names;
     for (int r = 0; r < view->model()->rowCount(); ++r)
         names << view->model()->index(r, ScanTableModel::TensorColumn).data().toString();
-    QCOMPARE(names, (QStringList{QStringLiteral("Conv2d_2.w"), QStringLiteral("Conv2d_10.w"), QStringLiteral("lora.1.w"),
-                                 QStringLiteral("lora.2.w"), QStringLiteral("lora.10.w")}));
+    QCOMPARE(names, (QStringList{QStringLiteral("Conv2d_2.w"), QStringLiteral("Conv2d_10.w"),
+                                 QStringLiteral("lora.1.w"), QStringLiteral("lora.2.w"),
+                                 QStringLiteral("lora.10.w")}));
 }
 
 QTEST_MAIN(TestUiScan)

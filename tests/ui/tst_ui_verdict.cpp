@@ -1,12 +1,12 @@
 // The summary says whether the values were checked (ValuesVerdict): not before a check, the NaN/Inf
 // check on open for models under the size limit (Preferences), and a verdict after any check.
-#include "AuditModel.h"
-#include "DocumentWidget.h"
-#include "Preferences.h"
-#include "ScanView.h"
-#include "SummaryView.h"
 #include "UiTestUtils.h"
-#include "ValuesVerdict.h"
+#include "document/DocumentWidget.h"
+#include "scan/ScanView.h"
+#include "summary/AuditModel.h"
+#include "summary/SummaryView.h"
+#include "summary/ValuesVerdict.h"
+#include "window/Preferences.h"
 
 #include <QFile>
 #include <QFontMetrics>
@@ -62,16 +62,20 @@ private slots:
     void sentencesCountTensorsInWords()
     {
         using Check = ScanView::Check;
-        QCOMPARE(ValuesVerdict::verdictFor(Check::NanInfOnly, {}),
-                 QStringLiteral("NaN/Inf check: no NaN or Inf in any tensor. Scan Values looks for the other anomalies."));
+        QCOMPARE(
+            ValuesVerdict::verdictFor(Check::NanInfOnly, {}),
+            QStringLiteral(
+                "NaN/Inf check: no NaN or Inf in any tensor. Scan Values looks for the other anomalies."));
         QCOMPARE(ValuesVerdict::verdictFor(Check::NanInfOnly, {finding("NanValues", Severity::Error, "a"),
                                                                finding("InfValues", Severity::Error, "a")}),
                  QStringLiteral("NaN/Inf check: 1 tensor with NaN or Inf (see the audit list)."));
-        QCOMPARE(ValuesVerdict::verdictFor(Check::Full, {finding("NanValues", Severity::Error, "a"),
-                                                         finding("InfValues", Severity::Error, "b"),
-                                                         finding("AllZero", Severity::Warning, "c"),
-                                                         finding("LayerOutlier", Severity::Warning, "a")}),
-                 QStringLiteral("Values scanned: 2 tensors with NaN or Inf, 1 tensor with warnings (see the audit list)."));
+        QCOMPARE(
+            ValuesVerdict::verdictFor(Check::Full, {finding("NanValues", Severity::Error, "a"),
+                                                    finding("InfValues", Severity::Error, "b"),
+                                                    finding("AllZero", Severity::Warning, "c"),
+                                                    finding("LayerOutlier", Severity::Warning, "a")}),
+            QStringLiteral(
+                "Values scanned: 2 tensors with NaN or Inf, 1 tensor with warnings (see the audit list)."));
         QCOMPARE(ValuesVerdict::verdictFor(Check::Full, {finding("DuplicateTensor", Severity::Info, "a")}),
                  QStringLiteral("Values scanned: no NaN, Inf or other anomaly in any tensor."));
     }
@@ -82,7 +86,8 @@ private slots:
         QVERIFY(loaded(doc));
         ValuesVerdict* verdict = verdictOf(doc);
         QTRY_COMPARE_WITH_TIMEOUT(verdict->state(), ValuesVerdict::State::Checked, 20000);
-        QCOMPARE(verdict->text(), QStringLiteral("NaN/Inf check: 2 tensors with NaN or Inf (see the audit list)."));
+        QCOMPARE(verdict->text(),
+                 QStringLiteral("NaN/Inf check: 2 tensors with NaN or Inf (see the audit list)."));
         QCOMPARE(doc.currentPage(), DocumentWidget::SummaryPage);
     }
 
@@ -93,12 +98,14 @@ private slots:
         QVERIFY(loaded(doc));
         ValuesVerdict* verdict = verdictOf(doc);
         QCOMPARE(verdict->state(), ValuesVerdict::State::NotChecked);
-        QVERIFY2(verdict->text().startsWith(QStringLiteral("Values not checked yet")), qPrintable(verdict->text()));
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Values not checked yet")),
+                 qPrintable(verdict->text()));
         QVERIFY(!doc.scanView()->isRunning());
 
         verdict->nanInfButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(verdict->state(), ValuesVerdict::State::Checked, 20000);
-        QVERIFY2(verdict->text().contains(QStringLiteral("2 tensors with NaN or Inf")), qPrintable(verdict->text()));
+        QVERIFY2(verdict->text().contains(QStringLiteral("2 tensors with NaN or Inf")),
+                 qPrintable(verdict->text()));
         QCOMPARE(doc.currentPage(), DocumentWidget::SummaryPage);
 
         verdict->scanButton()->click(); // the full scan shows its table
@@ -148,7 +155,8 @@ private slots:
         QAbstractItemModel* shown = view->model();
         QCOMPARE(shown->rowCount(), 2);
         QCOMPARE(shown->index(0, AuditModel::CodeColumn).data().toString(), QStringLiteral("NanValues"));
-        QCOMPARE(shown->index(1, AuditModel::CodeColumn).data().toString(), QStringLiteral("LeadingWhitespace"));
+        QCOMPARE(shown->index(1, AuditModel::CodeColumn).data().toString(),
+                 QStringLiteral("LeadingWhitespace"));
         // Fitted again when the scan's row arrived: the tensor column was fitted to the header's
         // row, which names no tensor, and would cut the name.
         const QFontMetrics metrics(view->font());

@@ -2,19 +2,19 @@
 // heatmap's pooling keeping a single outlier, the value grid's decoding of F32/F16/BF16/F8, the
 // line plot's envelope keeping a spike.
 
-#include "AxisPicker.h"
-#include "DocumentWidget.h"
-#include "HeatmapPanel.h"
-#include "HistogramPanel.h"
-#include "LinePlotPanel.h"
-#include "StatsJob.h"
-#include "StatsPanel.h"
-#include "TensorBrowser.h"
-#include "TensorDetailsView.h"
 #include "UiTestUtils.h"
-#include "ValueGridModel.h"
-#include "ValueGridPanel.h"
 #include "VisualTestFiles.h"
+#include "charts/HeatmapPanel.h"
+#include "charts/HistogramPanel.h"
+#include "charts/LinePlotPanel.h"
+#include "document/DocumentWidget.h"
+#include "tensor/AxisPicker.h"
+#include "tensor/StatsJob.h"
+#include "tensor/StatsPanel.h"
+#include "tensor/TensorBrowser.h"
+#include "tensor/TensorDetailsView.h"
+#include "tensor/ValueGridModel.h"
+#include "tensor/ValueGridPanel.h"
 #include "view/LayerGroups.h"
 
 #include <QAbstractItemModelTester>
@@ -33,9 +33,9 @@ namespace {
 
 const QString kAnomalies = QStringLiteral("age_gender_anomalies_f32.safetensors");
 
-std::shared_ptr<const Model> openModel(const QString& path)
+std::shared_ptr<const Checkpoint> openModel(const QString& path)
 {
-    Result<std::shared_ptr<const Model>> m = Model::open(path);
+    Result<std::shared_ptr<const Checkpoint>> m = Checkpoint::open(path);
     return m ? m.value() : nullptr;
 }
 
@@ -105,7 +105,7 @@ void TestUiVisuals::histogramBinsAndCacheFollowSelection()
 {
     const QString path = realFixture(kAnomalies);
     REQUIRE_FIXTURE(path);
-    std::shared_ptr<const Model> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openModel(path);
     QVERIFY(model);
     StatsJob job;
     job.setModel(model);
@@ -157,7 +157,7 @@ void TestUiVisuals::heatmapMaxAbsKeepsSingleOutlier()
     values[row * n + col] = 50.0f;
     const QString path = m_dir.filePath(QStringLiteral("outlier.safetensors"));
     QVERIFY(writeTestFile(path, {{QStringLiteral("w"), Dtype::F32, {n, n}, bytesOf(values)}}));
-    std::shared_ptr<const Model> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openModel(path);
     QVERIFY(model);
     HeatmapPanel panel;
     panel.showTensor(model, 0);
@@ -177,7 +177,8 @@ void TestUiVisuals::heatmapMaxAbsKeepsSingleOutlier()
     // Mean pooling dilutes it 16-fold (and 256-fold for a 4096 matrix): why max-|x| is the default.
     panel.setPooling(Pooling::Mean);
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing() && panel.grid().rows > 0, 20000);
-    QVERIFY2(std::abs(panel.grid().at(r, c) - 50.0 / 16) < 0.05, qPrintable(QString::number(panel.grid().at(r, c))));
+    QVERIFY2(std::abs(panel.grid().at(r, c) - 50.0 / 16) < 0.05,
+             qPrintable(QString::number(panel.grid().at(r, c))));
     QVERIFY(panel.grid().absmax < 4.0);
 }
 
@@ -188,7 +189,7 @@ void TestUiVisuals::heatmapSlicesNdTensor()
     values[2 * 2000 + 10 * 50 + 20] = -9.0f;
     const QString path = m_dir.filePath(QStringLiteral("nd.safetensors"));
     QVERIFY(writeTestFile(path, {{QStringLiteral("t"), Dtype::F32, {3, 40, 50}, bytesOf(values)}}));
-    std::shared_ptr<const Model> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openModel(path);
     QVERIFY(model);
     HeatmapPanel panel;
     panel.showTensor(model, 0);
@@ -210,7 +211,8 @@ void TestUiVisuals::heatmapSlicesNdTensor()
 void TestUiVisuals::valueGridDecodesDtypes()
 {
     // Bit patterns with values taken from the format specifications, not from our decoder.
-    const std::vector<float> f32 = {1.5f, -2.25f, 0.003f, 1e30f, -0.0f, std::numeric_limits<float>::infinity()};
+    const std::vector<float> f32 = {1.5f,  -2.25f, 0.003f,
+                                    1e30f, -0.0f,  std::numeric_limits<float>::infinity()};
     const std::vector<std::uint16_t> f16 = {0x3C00, 0xC000, 0x3555, 0x7BFF, 0x0001, 0x7C00};
     const std::vector<std::uint16_t> bf16 = {0x3F80, 0xC040, 0x4049, 0x7F80, 0xFF80, 0x0001};
     const std::vector<std::uint8_t> f8 = {0x38, 0xC0, 0x7E, 0x7F, 0x01, 0x08};
@@ -221,10 +223,11 @@ void TestUiVisuals::valueGridDecodesDtypes()
                                     {QStringLiteral("bf16"), Dtype::BF16, {2, 3}, bytesOf(bf16)},
                                     {QStringLiteral("f8"), Dtype::F8_E4M3, {2, 3}, bytesOf(f8)},
                                 }));
-    std::shared_ptr<const Model> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openModel(path);
     QVERIFY(model);
     ValueGridPanel panel;
-    new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &panel);
+    new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 &panel);
     const double inf = std::numeric_limits<double>::infinity();
     struct Expect {
         const char* tensor;
@@ -282,12 +285,14 @@ void TestUiVisuals::valueGridSlicesAndCopies()
     for (std::size_t i = 0; i < values.size(); ++i)
         values[i] = static_cast<float>(i);
     const QString path = m_dir.filePath(QStringLiteral("grid.safetensors"));
-    QVERIFY(writeTestFile(path, {{QStringLiteral("t"), Dtype::F32, {2, 3, 4}, bytesOf(values)},
-                                 {QStringLiteral("v"), Dtype::F32, {5}, bytesOf(std::vector<float>{9, 8, 7, 6, 5})}}));
-    std::shared_ptr<const Model> model = openModel(path);
+    QVERIFY(writeTestFile(
+        path, {{QStringLiteral("t"), Dtype::F32, {2, 3, 4}, bytesOf(values)},
+               {QStringLiteral("v"), Dtype::F32, {5}, bytesOf(std::vector<float>{9, 8, 7, 6, 5})}}));
+    std::shared_ptr<const Checkpoint> model = openModel(path);
     QVERIFY(model);
     ValueGridPanel panel;
-    new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &panel);
+    new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 &panel);
     panel.showTensor(model, model->indexOf(QStringLiteral("t")));
     // Default plane: the last two axes at index 0 of axis 0.
     QCOMPARE(panel.gridModel()->rowCount(), 3);
@@ -302,7 +307,8 @@ void TestUiVisuals::valueGridSlicesAndCopies()
     QVERIFY(!panel.goTo(QStringLiteral("3, 0")));
     panel.view()->clearSelection();
     panel.view()->selectionModel()->select(
-        QItemSelection(panel.gridModel()->index(0, 0), panel.gridModel()->index(1, 1)), QItemSelectionModel::Select);
+        QItemSelection(panel.gridModel()->index(0, 0), panel.gridModel()->index(1, 1)),
+        QItemSelectionModel::Select);
     QCOMPARE(panel.selectionText(), QStringLiteral("12\t13\n16\t17"));
     // A vector reads down one column.
     panel.showTensor(model, model->indexOf(QStringLiteral("v")));
@@ -317,7 +323,7 @@ void TestUiVisuals::linePlotKeepsSpike()
     values[123457] = 7.0f;
     const QString path = m_dir.filePath(QStringLiteral("line.safetensors"));
     QVERIFY(writeTestFile(path, {{QStringLiteral("bias"), Dtype::F32, {200000}, bytesOf(values)}}));
-    std::shared_ptr<const Model> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openModel(path);
     QVERIFY(model);
     LinePlotPanel panel;
     panel.showTensor(model, 0);
@@ -331,11 +337,14 @@ void TestUiVisuals::linePlotKeepsSpike()
 
 void TestUiVisuals::layerFamiliesGroupNumberedBlocks()
 {
-    const std::vector<QString> names = {
-        QStringLiteral("model.layers.0.mlp.weight"), QStringLiteral("model.layers.1.mlp.weight"),
-        QStringLiteral("model.layers.10.mlp.weight"), QStringLiteral("model.layers.2.mlp.weight"),
-        QStringLiteral("dense0.conv1.bias"), QStringLiteral("dense1.conv1.bias"), QStringLiteral("lm_head.weight"),
-        QStringLiteral("single3.weight")};
+    const std::vector<QString> names = {QStringLiteral("model.layers.0.mlp.weight"),
+                                        QStringLiteral("model.layers.1.mlp.weight"),
+                                        QStringLiteral("model.layers.10.mlp.weight"),
+                                        QStringLiteral("model.layers.2.mlp.weight"),
+                                        QStringLiteral("dense0.conv1.bias"),
+                                        QStringLiteral("dense1.conv1.bias"),
+                                        QStringLiteral("lm_head.weight"),
+                                        QStringLiteral("single3.weight")};
     const std::vector<LayerFamily> families = layerFamilies(names);
     QCOMPARE(families.size(), std::size_t(2));
     QCOMPARE(families[0].pattern, QStringLiteral("dense#.conv1.bias"));

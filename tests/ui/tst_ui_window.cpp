@@ -2,21 +2,21 @@
 // openPath() (what File > Open, Open Recent and the command line call) and through drops; the
 // summary's numbers for the real fixtures; the reload prompt when the open file is truncated.
 
-#include "AuditModel.h"
-#include "DocumentWidget.h"
-#include "ErrorView.h"
-#include "Format.h"
-#include "MainWindow.h"
-#include "MetadataView.h"
-#include "RawHeaderView.h"
-#include "RecentFiles.h"
-#include "ReloadBanner.h"
-#include "StartPage.h"
-#include "SummaryView.h"
-#include "TensorBrowser.h"
-#include "TensorDetailsView.h"
-#include "TensorTreeModel.h"
 #include "UiTestUtils.h"
+#include "base/Format.h"
+#include "document/DocumentWidget.h"
+#include "document/ErrorView.h"
+#include "document/ReloadBanner.h"
+#include "metadata/MetadataView.h"
+#include "metadata/RawHeaderView.h"
+#include "summary/AuditModel.h"
+#include "summary/SummaryView.h"
+#include "tensor/TensorBrowser.h"
+#include "tensor/TensorDetailsView.h"
+#include "tensor/TensorTreeModel.h"
+#include "window/MainWindow.h"
+#include "window/RecentFiles.h"
+#include "window/StartPage.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -156,7 +156,7 @@ void TestUiWindow::opensInvalidFileWithMessageAndHeader()
     QFETCH(QString, file);
     QFETCH(bool, hasHeaderText);
     const QString path = QStringLiteral(TS_TEST_DATA "/conformance/cases/") + file;
-    const auto expected = Model::open(path);
+    const auto expected = Checkpoint::open(path);
     QVERIFY(!expected.ok());
     MainWindow window;
     DocumentWidget* doc = openAndWait(window, path);
@@ -190,7 +190,7 @@ void TestUiWindow::opensShardedModel()
     DocumentWidget* doc = openAndWait(window, path);
     QVERIFY(doc);
     QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
-    const ModelSummary& s = doc->summaryView()->summary();
+    const CheckpointSummary& s = doc->summaryView()->summary();
     QCOMPARE(s.shards, 2);
     QCOMPARE(s.tensorCount, std::uint64_t(117));
     QCOMPARE(s.parameters, std::uint64_t(5614592));
@@ -267,7 +267,7 @@ void TestUiWindow::summaryNumbers()
     QVERIFY(doc);
     QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
     const SummaryView* view = doc->summaryView();
-    const ModelSummary& s = view->summary();
+    const CheckpointSummary& s = view->summary();
     QCOMPARE(s.tensorCount, tensors);
     QCOMPARE(s.parameters, parameters);
     QCOMPARE(s.tensorBytes, tensorBytes);
@@ -292,7 +292,7 @@ void TestUiWindow::auditRowLeadsToTensor()
     // A valid file whose header the core flags: tensor "b" (F64) starts at an unaligned offset.
     const QString path =
         QStringLiteral(TS_TEST_DATA "/conformance/cases/v_raw_unaligned_offsets.safetensors");
-    const auto expected = Model::open(path);
+    const auto expected = Checkpoint::open(path);
     QVERIFY(expected.ok());
     MainWindow window;
     DocumentWidget* doc = openAndWait(window, path);
@@ -328,7 +328,7 @@ void TestUiWindow::selectingTensorShowsDetails()
     MainWindow window;
     DocumentWidget* doc = openAndWait(window, realFixture(kLandmark));
     QVERIFY(doc);
-    const Model& model = *doc->result().model;
+    const Checkpoint& model = *doc->result().model;
     const int t = model.indexOf(QStringLiteral("fc.weights"));
     QVERIFY(t >= 0);
     const TensorInfo& info = model.tensors()[static_cast<std::size_t>(t)].info;

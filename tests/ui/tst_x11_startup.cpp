@@ -2,8 +2,8 @@
 // X11StartupNotification), on a real X server (ctest runs this under xvfb-run with the xcb
 // platform): the window gets _NET_STARTUP_ID, and the root window receives
 // the spec's "remove:" message, which a launcher waits for to end its busy cursor.
-#include "LaunchActivation.h"
-#include "X11StartupNotification.h"
+#include "window/LaunchActivation.h"
+#include "window/X11StartupNotification.h"
 
 #include <QGuiApplication>
 #include <QTest>
@@ -27,14 +27,15 @@ public:
         m_root = xcb_setup_roots_iterator(xcb_get_setup(m_c)).data->root;
         const std::uint32_t mask = XCB_EVENT_MASK_PROPERTY_CHANGE;
         xcb_change_window_attributes(m_c, m_root, XCB_CW_EVENT_MASK, &mask);
-        std::free(xcb_get_input_focus_reply(m_c, xcb_get_input_focus(m_c), nullptr)); // a round trip: selected
+        std::free(
+            xcb_get_input_focus_reply(m_c, xcb_get_input_focus(m_c), nullptr)); // a round trip: selected
     }
     ~Observer() { xcb_disconnect(m_c); }
 
     xcb_atom_t atom(const char* name)
     {
-        auto* r = xcb_intern_atom_reply(m_c, xcb_intern_atom(m_c, 0, static_cast<std::uint16_t>(std::strlen(name)), name),
-                                        nullptr);
+        auto* r = xcb_intern_atom_reply(
+            m_c, xcb_intern_atom(m_c, 0, static_cast<std::uint16_t>(std::strlen(name)), name), nullptr);
         const xcb_atom_t a = r->atom;
         std::free(r);
         return a;
@@ -97,7 +98,8 @@ private slots:
     void initTestCase()
     {
         if (QGuiApplication::platformName() != QLatin1String("xcb"))
-            QFAIL("needs the xcb platform on an X server (ctest runs it under xvfb-run with QT_QPA_PLATFORM=xcb)");
+            QFAIL("needs the xcb platform on an X server (ctest runs it under xvfb-run with "
+                  "QT_QPA_PLATFORM=xcb)");
     }
 
     void raisingTheRunningWindowCompletesTheNotification()

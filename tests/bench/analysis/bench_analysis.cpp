@@ -6,9 +6,9 @@
 //   bench_analysis rss [DIR]      scan a 32 GiB sparse F32 file and report the peak resident memory
 // run_bench.sh runs all three plus numpy on the same F32 file.
 #include "../MemoryBandwidth.h"
-#include "Model.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/SimdKernels.h"
+#include "checkpoint/Checkpoint.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -273,7 +273,7 @@ ScanTiming scanGBs(const QString& path, int bins, int threads, bool logHistogram
     ScanTiming best;
     for (int rep = 0; rep < 3; ++rep) {
         // A fresh open each time, as a user's scan starts: no page is mapped in the process yet.
-        auto model = Model::open(path);
+        auto model = Checkpoint::open(path);
         if (!model) {
             std::fprintf(stderr, "%s\n", qPrintable(model.error().toString()));
             std::exit(2);
@@ -302,7 +302,7 @@ ScanTiming scanGBs(const QString& path, int bins, int threads, bool logHistogram
 
 double cancelLatencyMs(const QString& path)
 {
-    auto model = Model::open(path);
+    auto model = Checkpoint::open(path);
     ScanOptions o;
     o.histogramBins = 256;
     ModelScanner scanner(*model, o);
@@ -374,8 +374,9 @@ int main(int argc, char** argv)
             if (!evictFromPageCache(pathOf(f)))
                 return 2;
             const auto t0 = Clock::now();
-            auto model = Model::open(QString::fromStdString(pathOf(f)));
-            auto first = model ? ModelScanner(*model, ScanOptions{}).run() : Result<ScanResult>(model.error());
+            auto model = Checkpoint::open(QString::fromStdString(pathOf(f)));
+            auto first =
+                model ? ModelScanner(*model, ScanOptions{}).run() : Result<ScanResult>(model.error());
             if (!first) {
                 std::fprintf(stderr, "%s\n", qPrintable(first.error().toString()));
                 return 2;
@@ -467,7 +468,7 @@ int main(int argc, char** argv)
             return 2;
         const long before = peakRssKiB();
         const auto t0 = Clock::now();
-        auto model = Model::open(QString::fromStdString(sparse));
+        auto model = Checkpoint::open(QString::fromStdString(sparse));
         auto r = model ? ModelScanner(*model).run() : Result<ScanResult>(model.error());
         const double s = seconds(t0);
         ::unlink(sparse.c_str());

@@ -4,15 +4,15 @@
 //   an in-place metadata save (bytes written, time);
 //   F32 -> BF16 / F16 conversion of a CONVERT_GIB model vs a streaming read of the same bytes.
 // Every file it makes is deleted at the end.
-#include "ByteSource.h"
-#include "ConvertWriter.h"
-#include "Converter.h"
-#include "DtypeConverter.h"
-#include "MetadataSave.h"
-#include "Model.h"
-#include "SafetensorsFile.h"
-#include "SafetensorsWriter.h"
 #include "../MemoryBandwidth.h"
+#include "checkpoint/Checkpoint.h"
+#include "convert/ConvertWriter.h"
+#include "convert/Converter.h"
+#include "convert/DtypeConverter.h"
+#include "format/SafetensorsFile.h"
+#include "io/ByteSource.h"
+#include "write/MetadataSave.h"
+#include "write/SafetensorsWriter.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -204,12 +204,13 @@ void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
         }
         std::printf("page-cache write of the output size (%llu MiB, write() of 1 MiB, no fsync, best of 2): "
                     "**%.2f GB/s of output = %.2f GB/s of F32 input**\n\n",
-                    static_cast<unsigned long long>(bytes / 2 >> 20), static_cast<double>(bytes / 2) / best / 1e9,
-                    static_cast<double>(bytes) / best / 1e9);
+                    static_cast<unsigned long long>(bytes / 2 >> 20),
+                    static_cast<double>(bytes / 2) / best / 1e9, static_cast<double>(bytes) / best / 1e9);
     }
-    std::printf("| dtype | kernel, memory to 8 MiB chunks, 1 thread (GB/s of F32 read) | %% of memory bandwidth | "
-                "report pass on the file (s, GB/s) | write, data done, best of 3 (s, GB/s, %% of memory bandwidth) "
-                "| write incl. fsync (s) |\n");
+    std::printf(
+        "| dtype | kernel, memory to 8 MiB chunks, 1 thread (GB/s of F32 read) | %% of memory bandwidth | "
+        "report pass on the file (s, GB/s) | write, data done, best of 3 (s, GB/s, %% of memory bandwidth) "
+        "| write incl. fsync (s) |\n");
     std::printf("|---|---|---|---|---|---|\n");
     for (Dtype to : {Dtype::BF16, Dtype::F16}) {
         std::vector<std::byte> out(4u << 20);
@@ -225,7 +226,7 @@ void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
         }
         const double kernel = static_cast<double>(bytes) / best / 1e9;
 
-        auto m = Model::open(model);
+        auto m = Checkpoint::open(model);
         ConvertOptions options;
         options.dtype = to;
         auto plan = Converter::plan({m.value()}, options);

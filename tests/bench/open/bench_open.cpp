@@ -5,9 +5,9 @@
 // Writes models with 1k, 10k and 100k tensors (realistic transformer names, F16/BF16 shapes,
 // sparse data) and a 100 GB sparse model into DIR (default /tmp), then reports the median of
 // repeated opens. Opening must grow with the header and not with the data.
-#include "HeaderSerializer.h"
-#include "SafetensorsFile.h"
-#include "WriterOrder.h"
+#include "format/HeaderSerializer.h"
+#include "format/SafetensorsFile.h"
+#include "format/WriterOrder.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -25,10 +25,11 @@ QString makeModel(const QString& dir, int n, std::uint64_t padToTotal)
 {
     std::vector<ts::TensorInfo> tensors;
     tensors.reserve(static_cast<std::size_t>(n));
-    const char* parts[] = {"self_attn.q_proj.weight", "self_attn.k_proj.weight", "self_attn.v_proj.weight",
-                           "self_attn.o_proj.weight", "mlp.gate_proj.weight", "mlp.up_proj.weight",
-                           "mlp.down_proj.weight", "input_layernorm.weight", "post_attention_layernorm.weight",
-                           "self_attn.q_proj.bias"};
+    const char* parts[] = {
+        "self_attn.q_proj.weight", "self_attn.k_proj.weight", "self_attn.v_proj.weight",
+        "self_attn.o_proj.weight", "mlp.gate_proj.weight",    "mlp.up_proj.weight",
+        "mlp.down_proj.weight",    "input_layernorm.weight",  "post_attention_layernorm.weight",
+        "self_attn.q_proj.bias"};
     for (int i = 0; i < n; ++i) {
         ts::TensorInfo t;
         t.name = QStringLiteral("model.layers.%1.%2").arg(i / 10).arg(QLatin1String(parts[i % 10]));
@@ -37,9 +38,8 @@ QString makeModel(const QString& dir, int n, std::uint64_t padToTotal)
         tensors.push_back(t);
     }
     // Laid out as the reference writer does (real files are), so the header is canonical.
-    std::sort(tensors.begin(), tensors.end(), [](const ts::TensorInfo& a, const ts::TensorInfo& b) {
-        return ts::writerOrderLess(a, b);
-    });
+    std::sort(tensors.begin(), tensors.end(),
+              [](const ts::TensorInfo& a, const ts::TensorInfo& b) { return ts::writerOrderLess(a, b); });
     std::uint64_t offset = 0;
     for (ts::TensorInfo& t : tensors) {
         t.begin = offset;
@@ -49,7 +49,8 @@ QString makeModel(const QString& dir, int n, std::uint64_t padToTotal)
     if (padToTotal > offset) {
         // One big tensor at the end makes the data section as large as asked.
         const std::uint64_t big = padToTotal - offset;
-        tensors.push_back(ts::TensorInfo{QStringLiteral("zz_padding"), ts::Dtype::U8, {big}, offset, offset + big});
+        tensors.push_back(
+            ts::TensorInfo{QStringLiteral("zz_padding"), ts::Dtype::U8, {big}, offset, offset + big});
         offset += big;
     }
     const QByteArray header = ts::serializeHeader(tensors, std::nullopt);
@@ -106,7 +107,8 @@ int main(int argc, char** argv)
         const double ms = medianMs(path, c.tensors >= 100000 ? 15 : 41, &header);
         std::printf("%-34s %14lld %12lld %12.3f\n", c.label, static_cast<long long>(header),
                     static_cast<long long>(QFileInfo(path).size()), ms);
-        if (!qEnvironmentVariableIsSet("BENCH_KEEP")) QFile::remove(path);
+        if (!qEnvironmentVariableIsSet("BENCH_KEEP"))
+            QFile::remove(path);
     }
     return 0;
 }

@@ -15,7 +15,7 @@ import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# ts::Dtype order (core/Dtype.h).
+# ts::Dtype order (core/format/Dtype.h).
 DTYPES = ["BOOL", "F4", "F6_E2M3", "F6_E3M2", "U8", "I8", "F8_E5M2", "F8_E4M3", "F8_E8M0",
           "F8_E4M3FNUZ", "F8_E5M2FNUZ", "I16", "U16", "F16", "BF16", "I32", "U32", "F32", "C64",
           "F64", "I64", "U64"]

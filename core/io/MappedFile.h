@@ -1,0 +1,49 @@
+#pragma once
+
+#include "base/Result.h"
+#include "io/ByteSource.h"
+#include "io/PageReleaser.h"
+
+#include <sys/types.h>
+
+#include <memory>
+
+namespace ts {
+
+// A local regular file, opened read-only and mapped lazily: opening costs the same for 1 MB and
+// 1 TB because nothing is read until asked for. The mapping is watched by SigbusGuard, so a view
+// of a file that shrinks while open reads zeros (and checkView() fails) instead of crashing.
+class MappedFile final : public ByteSource {
+public:
+    static Result<std::shared_ptr<MappedFile>> open(const QString& path);
+    ~MappedFile() override;
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    QString displayName() const override { return m_path; }
+    std::uint64_t size() const override { return m_size; }
+    Result<void> read(std::uint64_t offset, std::span<std::byte> dst) const override;
+    std::span<const std::byte> view(std::uint64_t offset, std::uint64_t length) const override;
+    Result<void> checkView(std::uint64_t offset, std::uint64_t length) const override;
+    void release(std::uint64_t offset, std::uint64_t length) const override;
+    bool changedOnDisk() const override;
+    int nativeHandle() const override { return m_fd; }
+
+private:
+    Result<void> sizeUnchanged(std::uint64_t offset) const;
+    MappedFile(QString path, int fd, std::uint64_t size, void* map, dev_t dev, ino_t ino, qint64 mtimeNs);
+
+    QString m_path;
+    int m_fd = -1;
+    std::uint64_t m_size = 0;
+    void* m_map = nullptr;
+    dev_t m_dev = 0;
+    ino_t m_ino = 0;
+    qint64 m_mtimeNs = 0;
+    int m_guardSlot = -1; // SigbusGuard slot of the mapping; -1: view() is not offered
+    // Released ranges are dropped 64 MiB at a time: the most a finished scan leaves mapped.
+    static constexpr std::uint64_t kReleaseBatchBytes = 64u << 20;
+    std::unique_ptr<PageReleaser> m_releaser;
+};
+
+} // namespace ts

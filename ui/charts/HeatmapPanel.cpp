@@ -1,0 +1,208 @@
+#include "charts/HeatmapPanel.h"
+
+#include "charts/Plot.h"
+#include "common/DisplayText.h"
+
+#include "charts/QCustomPlotInclude.h"
+#include "tensor/AxisPicker.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace ts::ui {
+
+HeatmapPanel::HeatmapPanel(QWidget* parent)
+    : TensorPanel(parent), m_axes(new AxisPicker(this)), m_pooling(new QComboBox(this)),
+      m_info(new QLabel(this)), m_plot(new Plot(this)), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
+      m_scale(new QCPColorScale(m_plot))
+{
+    m_pooling->addItem(tr("Max |x| pooling"), static_cast<int>(Pooling::MaxAbs));
+    m_pooling->addItem(tr("Mean pooling"), static_cast<int>(Pooling::Mean));
+    m_pooling->setToolTip(tr("How cells are merged when the matrix is larger than the image. Max |x| keeps a "
+                             "single outlier visible; mean shows the broad structure."));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_pooling);
+    controls->addStretch(1);
+    m_info->setWordWrap(true);
+
+    m_plot->setMinimumHeight(260);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->usePalette();
+    Plot::styleAxis(m_scale->axis(), palette());
+    m_plot->xAxis->setLabel(tr("column"));
+    m_plot->yAxis->setLabel(tr("row"));
+    m_plot->yAxis->setRangeReversed(true); // row 0 at the top, as a matrix is written
+    m_plot->plotLayout()->addElement(0, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    // Diverging (coolwarm): zero is near white, sign is hue, magnitude is saturation, so small
+    // trained weights read as texture and an outlier as a saturated dot.
+    QCPColorGradient gradient;
+    gradient.clearColorStops();
+    gradient.setColorStopAt(0.0, QColor(0x3b, 0x4c, 0xc0));
+    gradient.setColorStopAt(0.5, QColor(0xf2, 0xf2, 0xf2));
+    gradient.setColorStopAt(1.0, QColor(0xb4, 0x04, 0x26));
+    gradient.setNanHandling(QCPColorGradient::nhNanColor);
+    gradient.setNanColor(QColor(0x60, 0x60, 0x60));
+    m_map->setGradient(gradient);
+    m_map->setInterpolate(false);
+    auto* margin = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margin);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margin);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(controls);
+    layout->addWidget(m_axes);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_info);
+    connect(m_pooling, &QComboBox::currentIndexChanged, this, &HeatmapPanel::start);
+    connect(m_axes, &AxisPicker::changed, this, &HeatmapPanel::start);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onHover);
+}
+
+HeatmapPanel::~HeatmapPanel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void HeatmapPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
+{
+    m_model = model;
+    m_tensor = model ? tensor : -1;
+    const bool matrix =
+        m_tensor >= 0 && model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape.size() >= 2;
+    if (!matrix) {
+        m_tensor = -1;
+        start(); // cancels a running job
+        return;
+    }
+    {
+        const QSignalBlocker blocker(m_axes);
+        m_axes->setShape(std::shared_ptr<const std::vector<std::uint64_t>>(
+            model, &model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape));
+    }
+    start();
+}
+
+void HeatmapPanel::setPooling(Pooling pooling)
+{
+    m_pooling->setCurrentIndex(m_pooling->findData(static_cast<int>(pooling)));
+}
+
+void HeatmapPanel::start()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    const quint64 job = ++m_job;
+    m_grid = {};
+    m_running = false;
+    if (m_tensor < 0) {
+        m_map->data()->clear();
+        m_plot->refresh();
+        return;
+    }
+    m_running = true;
+    m_info->setText(tr("Computing\u2026"));
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const TensorLocation location = m_model->location(m_tensor);
+    // The job reads the tensor's info from the model: a copy of its shape can be 392 MB.
+    const std::shared_ptr<const Checkpoint> model = m_model;
+    const auto tensor = static_cast<std::size_t>(m_tensor);
+    const PlaneSpec spec = m_axes->spec();
+    const auto pooling = static_cast<Pooling>(m_pooling->currentData().toInt());
+    auto* watcher = new QFutureWatcher<Result<HeatmapGrid>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
+        watcher->deleteLater();
+        if (job != m_job)
+            return; // another tensor or plane was chosen meanwhile
+        m_running = false;
+        Result<HeatmapGrid> r = watcher->result();
+        if (!r) {
+            m_info->setText(toolTipText(r.error().toString()));
+            return;
+        }
+        m_grid = std::move(r.value());
+        draw();
+        emit gridReady();
+    });
+    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    watcher->setFuture(QtConcurrent::run([location, model, tensor, spec, pooling, cancel] {
+        return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells, cancel.get());
+    }));
+}
+
+void HeatmapPanel::draw()
+{
+    const HeatmapGrid& g = m_grid;
+    // Cell (c, r) of the grid spans source columns [c * srcCols / cols, ...): map the grid onto
+    // source coordinates so axes and hover speak in the tensor's own indices.
+    auto span = [](int cells, std::uint64_t src) {
+        const double per = static_cast<double>(src) / cells; // source indices per cell
+        if (cells == 1)
+            return QCPRange(-0.5, static_cast<double>(src) - 0.5);
+        return QCPRange(0.5 * per - 0.5, (cells - 0.5) * per - 0.5); // cell centres
+    };
+    m_map->data()->setSize(g.cols, g.rows);
+    m_map->data()->setRange(span(g.cols, g.srcCols), span(g.rows, g.srcRows));
+    for (int r = 0; r < g.rows; ++r) {
+        for (int c = 0; c < g.cols; ++c)
+            m_map->data()->setCell(c, r, g.at(r, c));
+    }
+    const double range = g.absmax > 0 ? g.absmax : 1.0;
+    m_map->setDataRange(QCPRange(-range, range));
+    m_plot->rescaleAxes();
+    const bool pooled =
+        static_cast<std::uint64_t>(g.rows) < g.srcRows || static_cast<std::uint64_t>(g.cols) < g.srcCols;
+    QString text = tr("%1 \u00d7 %2").arg(g.srcRows).arg(g.srcCols);
+    if (pooled)
+        text += tr(", shown as %1 \u00d7 %2 cells (%3)")
+                    .arg(g.rows)
+                    .arg(g.cols)
+                    .arg(m_pooling->currentText().toLower());
+    text += tr(" \u00b7 colour scale \u00b1%1").arg(QString::number(range, 'g', 4));
+    if (g.nonFinite > 0)
+        text += tr(" \u00b7 %1 NaN/Inf not drawn").arg(g.nonFinite);
+    m_info->setText(text);
+    m_plot->refresh();
+}
+
+QString HeatmapPanel::cellText(double x, double y) const
+{
+    const HeatmapGrid& g = m_grid;
+    if (g.rows == 0 || x < -0.5 || y < -0.5)
+        return {};
+    const auto col = static_cast<std::uint64_t>(std::llround(x));
+    const auto row = static_cast<std::uint64_t>(std::llround(y));
+    if (col >= g.srcCols || row >= g.srcRows)
+        return {};
+    const auto c = static_cast<int>(col * static_cast<std::uint64_t>(g.cols) / g.srcCols);
+    const auto r = static_cast<int>(row * static_cast<std::uint64_t>(g.rows) / g.srcRows);
+    const std::uint64_t r0 = HeatmapGrid::sourceBegin(r, g.rows, g.srcRows);
+    const std::uint64_t r1 = HeatmapGrid::sourceBegin(r + 1, g.rows, g.srcRows);
+    const std::uint64_t c0 = HeatmapGrid::sourceBegin(c, g.cols, g.srcCols);
+    const std::uint64_t c1 = HeatmapGrid::sourceBegin(c + 1, g.cols, g.srcCols);
+    const QString value = QString::number(g.at(r, c), 'g', 6);
+    if (r1 - r0 == 1 && c1 - c0 == 1)
+        return tr("[%1, %2] = %3").arg(r0).arg(c0).arg(value);
+    return tr("rows %1\u2013%2, columns %3\u2013%4: %5").arg(r0).arg(r1 - 1).arg(c0).arg(c1 - 1).arg(value);
+}
+
+void HeatmapPanel::onHover(QMouseEvent* event)
+{
+    const QString text = cellText(m_plot->xAxis->pixelToCoord(event->position().x()),
+                                  m_plot->yAxis->pixelToCoord(event->position().y()));
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+} // namespace ts::ui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "charts/Plot.h"
+#include "tensor/TensorPanel.h"
+#include "view/Envelope.h"
+
+#include <atomic>
+#include <memory>
+
+class QLabel;
+
+namespace ts::ui {
+
+// A 1-D tensor as a line: at most kBuckets columns, each drawn from its minimum to its maximum,
+// so a single spike among a million values keeps its full height.
+class LinePlotPanel final : public TensorPanel {
+    Q_OBJECT
+public:
+    static constexpr int kBuckets = 1000;
+
+    explicit LinePlotPanel(QWidget* parent = nullptr);
+    ~LinePlotPanel() override;
+
+    void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) override;
+    const Envelope& envelope() const { return m_envelope; }
+    bool isComputing() const { return m_running; }
+
+signals:
+    void envelopeReady();
+
+private:
+    void draw();
+
+    quint64 m_job = 0;
+    bool m_running = false;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    Envelope m_envelope;
+    QLabel* m_info;
+    Plot* m_plot;
+};
+
+} // namespace ts::ui

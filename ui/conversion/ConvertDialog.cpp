@@ -1,0 +1,460 @@
+#include "conversion/ConvertDialog.h"
+
+#include "base/Format.h"
+#include "conversion/ConvertPreviewModel.h"
+#include "convert/ByteSize.h"
+#include "convert/ConvertWriter.h"
+#include "convert/Converter.h"
+#include "convert/DtypeConverter.h"
+#include "window/Preferences.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
+
+namespace ts::ui {
+namespace {
+
+// Progress travels through QFuture's int progress value; per mille is fine enough for a bar and
+// cannot overflow an int whatever the byte counts are.
+constexpr int kProgressScale = 1000;
+
+ProgressCallback promiseProgress(QPromise<ConvertOutcome>& promise, std::shared_ptr<std::atomic<bool>> cancel)
+{
+    return [&promise, cancel = std::move(cancel)](std::uint64_t done, std::uint64_t total) {
+        promise.setProgressValue(total ? static_cast<int>(done * kProgressScale / total) : kProgressScale);
+        // The engine stops (and removes its temporary file) when told to; this is the only way
+        // Cancel reaches it.
+        return !cancel->load(std::memory_order_relaxed);
+    };
+}
+
+void setError(ConvertOutcome& outcome, const Error& error)
+{
+    outcome.cancelled = error.code == ErrorCode::Cancelled;
+    outcome.error = error.toString();
+}
+
+QStringList splitGlobs(const QString& text)
+{
+    static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
+    return text.split(separators, Qt::SkipEmptyParts);
+}
+
+// The trimmed, non-empty lines of a multi-line field.
+QStringList nonEmptyLines(const QString& text)
+{
+    QStringList lines;
+    for (const QString& raw : text.split(QLatin1Char('\n'))) {
+        if (const QString line = raw.trimmed(); !line.isEmpty())
+            lines << line;
+    }
+    return lines;
+}
+
+QString defaultOutput(const Checkpoint& model)
+{
+    const QFileInfo info(model.path());
+    const QString base = info.isDir() ? info.fileName() : info.completeBaseName();
+    return info.absolutePath() + QLatin1Char('/') + base + QStringLiteral("-converted.safetensors");
+}
+
+} // namespace
+
+ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* parent)
+    : QDialog(parent), m_source(std::move(model)), m_dtype(new QComboBox(this)),
+      m_include(new QLineEdit(this)), m_exclude(new QLineEdit(this)), m_rename(new QPlainTextEdit(this)),
+      m_dtypeFor(new QPlainTextEdit(this)), m_setMetadata(new QPlainTextEdit(this)),
+      m_unsetMetadata(new QPlainTextEdit(this)), m_shardSize(new QLineEdit(this)),
+      m_output(new QLineEdit(this)), m_previewButton(new QPushButton(tr("&Preview"), this)),
+      m_convertButton(new QPushButton(tr("&Convert"), this)),
+      m_cancelButton(new QPushButton(tr("Cancel"), this)), m_closeButton(new QPushButton(tr("Close"), this)),
+      m_model(new ConvertPreviewModel(this)), m_table(new QTableView(this)),
+      m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
+{
+    setWindowTitle(tr("Convert %1").arg(QFileInfo(m_source->path()).fileName()));
+    resize(900, 700);
+
+    m_dtype->addItem(tr("Keep"), QString());
+    for (const Dtype d : {Dtype::F32, Dtype::F16, Dtype::BF16, Dtype::F64, Dtype::F8_E4M3, Dtype::F8_E5M2})
+        m_dtype->addItem(dtypeName(d), dtypeName(d));
+    m_include->setPlaceholderText(tr("globs, e.g. model.layers.*  (empty: every tensor)"));
+    m_exclude->setPlaceholderText(tr("globs, e.g. *.bias lm_head.*"));
+    m_rename->setPlaceholderText(tr("one REGEX=REPLACEMENT per line, applied in order, e.g. ^model\\.="));
+    m_dtypeFor->setPlaceholderText(
+        tr("one GLOB=DTYPE per line, the last match wins, e.g. *norm*=F32 (overrides the dtype above)"));
+    m_setMetadata->setPlaceholderText(tr("one KEY=VALUE per line, e.g. format=pt"));
+    m_unsetMetadata->setPlaceholderText(tr("one key per line"));
+    for (QPlainTextEdit* edit : {m_rename, m_dtypeFor, m_setMetadata, m_unsetMetadata}) {
+        // Two lines show; more scroll. The preview table below is what the dialog is for.
+        edit->setMaximumHeight(edit->fontMetrics().lineSpacing() * 2 + 12);
+        edit->setTabChangesFocus(true);
+    }
+    m_shardSize->setPlaceholderText(tr("none: one file; e.g. 2GB or 500MB for Hugging Face shards"));
+    m_output->setText(defaultOutput(*m_source));
+    auto* browse = new QToolButton(this);
+    browse->setText(tr("\u2026"));
+    connect(browse, &QToolButton::clicked, this, &ConvertDialog::browseOutput);
+    auto* outputRow = new QHBoxLayout;
+    outputRow->addWidget(m_output, 1);
+    outputRow->addWidget(browse);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Floating tensors to:"), m_dtype);
+    form->addRow(tr("Per-tensor dtype:"), m_dtypeFor);
+    form->addRow(tr("Include:"), m_include);
+    form->addRow(tr("Exclude:"), m_exclude);
+    form->addRow(tr("Rename:"), m_rename);
+    auto* metadataRow = new QHBoxLayout;
+    metadataRow->addWidget(m_setMetadata, 3);
+    metadataRow->addWidget(new QLabel(tr("Remove:"), this));
+    metadataRow->addWidget(m_unsetMetadata, 2);
+    form->addRow(tr("Set metadata:"), metadataRow);
+    form->addRow(tr("Shard size:"), m_shardSize);
+    form->addRow(tr("Output:"), outputRow);
+
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    // Names are what a user scans for; the numeric columns need little room and the note takes
+    // what is left. No ResizeToContents: it measures every row, and models have thousands.
+    m_table->horizontalHeader()->setDefaultSectionSize(72);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(ConvertPreviewModel::NameColumn, 240);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("Preview to see the result and what the conversion does to the values."));
+
+    m_progress->setRange(0, kProgressScale);
+    m_progress->hide();
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* buttons = new QDialogButtonBox(this);
+    buttons->addButton(m_previewButton, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_convertButton, QDialogButtonBox::AcceptRole);
+    buttons->addButton(m_cancelButton, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_closeButton, QDialogButtonBox::RejectRole);
+    // Enter in a field previews; converting is never one keypress away from typing.
+    m_previewButton->setDefault(true);
+    m_convertButton->setAutoDefault(false);
+    connect(m_previewButton, &QPushButton::clicked, this, &ConvertDialog::startPreview);
+    connect(m_convertButton, &QPushButton::clicked, this, &ConvertDialog::startConvert);
+    connect(m_cancelButton, &QPushButton::clicked, this, &ConvertDialog::cancel);
+    connect(m_closeButton, &QPushButton::clicked, this, &ConvertDialog::reject);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addWidget(buttons);
+
+    // A preview describes the options it was made with; any change to what the plan depends on
+    // makes it stale, and a stale preview must not be written. Shard size and output only matter
+    // to the write and are read when it starts.
+    connect(m_dtype, &QComboBox::currentIndexChanged, this, &ConvertDialog::optionsChanged);
+    connect(m_include, &QLineEdit::textChanged, this, &ConvertDialog::optionsChanged);
+    connect(m_exclude, &QLineEdit::textChanged, this, &ConvertDialog::optionsChanged);
+    for (QPlainTextEdit* edit : {m_rename, m_dtypeFor, m_setMetadata, m_unsetMetadata})
+        connect(edit, &QPlainTextEdit::textChanged, this, &ConvertDialog::optionsChanged);
+    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &ConvertDialog::onJobFinished);
+    updateButtons();
+}
+
+ConvertDialog::~ConvertDialog()
+{
+    // The job holds the model and the plan, but a write must not go on with nobody to report to.
+    m_watcher.disconnect(this);
+    stopJob();
+}
+
+std::optional<ConvertOptions> ConvertDialog::options(QString* error) const
+{
+    const auto fail = [error](const QString& message) -> std::optional<ConvertOptions> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    ConvertOptions options;
+    const QString dtype = m_dtype->currentData().toString();
+    if (!dtype.isEmpty()) {
+        options.dtype = dtypeFromName(dtype);
+        if (!options.dtype || !DtypeConverter::supports(*options.dtype))
+            return fail(tr("%1 is not a dtype the converter can write.").arg(dtype));
+    }
+    for (const QString& line : nonEmptyLines(m_dtypeFor->toPlainText())) {
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        const std::optional<Dtype> d = eq > 0 ? dtypeFromName(line.mid(eq + 1).trimmed()) : std::nullopt;
+        if (!d || !DtypeConverter::supports(*d))
+            return fail(
+                tr("Per-tensor dtypes are GLOB=DTYPE, one per line, with DTYPE one of F32, F16, BF16, "
+                   "F64, F8_E4M3, F8_E5M2; \"%1\" is not.")
+                    .arg(line));
+        options.dtypeFor.emplace_back(line.left(eq).trimmed(), *d);
+    }
+    options.include = splitGlobs(m_include->text());
+    options.exclude = splitGlobs(m_exclude->text());
+    for (const QString& line : nonEmptyLines(m_rename->toPlainText())) {
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return fail(tr("Rename rules are REGEX=REPLACEMENT, one per line; \"%1\" is not.").arg(line));
+        if (const QRegularExpression re(line.left(eq)); !re.isValid())
+            return fail(tr("Rename rule \"%1\": %2").arg(line, re.errorString()));
+        options.rename.emplace_back(line.left(eq), line.mid(eq + 1));
+    }
+    if (const QString shard = m_shardSize->text().trimmed(); !shard.isEmpty()) {
+        options.shardSize = parseByteSize(shard);
+        if (!options.shardSize)
+            return fail(tr("Shard size \"%1\" is not a size such as 500MB, 2GB or 1GiB.").arg(shard));
+    }
+    // Metadata values are kept exactly as typed after the '=' (a value may start or end with a
+    // space); keys are trimmed, like the metadata editor's.
+    for (const QString& raw : m_setMetadata->toPlainText().split(QLatin1Char('\n'))) {
+        if (raw.trimmed().isEmpty())
+            continue;
+        const qsizetype eq = raw.indexOf(QLatin1Char('='));
+        if (eq < 0 || raw.left(eq).trimmed().isEmpty())
+            return fail(tr("Metadata to set is KEY=VALUE, one per line; \"%1\" is not.").arg(raw.trimmed()));
+        options.setMetadata.emplace_back(raw.left(eq).trimmed(), raw.mid(eq + 1));
+    }
+    options.unsetMetadata = nonEmptyLines(m_unsetMetadata->toPlainText());
+    // The same preference as Save: whoever asked for slack wants it in every file the window writes.
+    options.headerSlack = Preferences::headerSlack();
+    return options;
+}
+
+QString ConvertDialog::outputPath() const
+{
+    return m_output->text().trimmed();
+}
+
+bool ConvertDialog::isBusy() const
+{
+    return m_job != Job::None;
+}
+
+bool ConvertDialog::startPreview()
+{
+    if (isBusy())
+        return false;
+    QString error;
+    const auto opts = options(&error);
+    if (!opts) {
+        setStatus(error, true);
+        return false;
+    }
+    m_model->clear();
+    m_previewFresh = false;
+    m_previewOptions = *opts;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    startJob(Job::Preview,
+             QtConcurrent::run(
+                 [model = m_source, opts = *opts, cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
+                     promise.setProgressRange(0, kProgressScale);
+                     ConvertOutcome outcome;
+                     auto plan = Converter::plan({model}, opts);
+                     if (!plan) {
+                         setError(outcome, plan.error());
+                         promise.addResult(std::move(outcome));
+                         return;
+                     }
+                     if (auto measured = Converter::measure(plan.value(), promiseProgress(promise, cancel));
+                         !measured) {
+                         setError(outcome, measured.error());
+                         promise.addResult(std::move(outcome));
+                         return;
+                     }
+                     outcome.ok = true;
+                     outcome.plan = std::move(plan.value());
+                     promise.addResult(std::move(outcome));
+                 }),
+             tr("Checking values\u2026"));
+    return true;
+}
+
+bool ConvertDialog::startConvert()
+{
+    if (isBusy() || !m_previewFresh)
+        return false;
+    QString error;
+    auto opts = options(&error);
+    if (!opts) {
+        setStatus(error, true);
+        return false;
+    }
+    const QString out = outputPath();
+    if (out.isEmpty()) {
+        setStatus(tr("Choose an output file."), true);
+        return false;
+    }
+    if (!opts->shardSize && QFileInfo(out).isFile() && isVisible()) {
+        const auto answer =
+            QMessageBox::question(this, tr("Replace File"), tr("%1 exists. Replace it?").arg(out),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes)
+            return false;
+    }
+    // The plan shown is the plan written; only the write-side options are taken from the fields now.
+    ConvertOptions writeOptions = m_previewOptions;
+    writeOptions.shardSize = opts->shardSize;
+    writeOptions.headerSlack = opts->headerSlack;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    startJob(Job::Convert,
+             QtConcurrent::run([model = m_source, plan = m_model->plan(), out, writeOptions,
+                                cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
+                 promise.setProgressRange(0, kProgressScale);
+                 ConvertOutcome outcome;
+                 auto files = ConvertWriter::write(plan, out, writeOptions, promiseProgress(promise, cancel));
+                 outcome.ok = files.ok();
+                 if (files)
+                     outcome.written = files.value();
+                 else
+                     setError(outcome, files.error());
+                 promise.addResult(std::move(outcome));
+             }),
+             tr("Writing %1\u2026").arg(out));
+    return true;
+}
+
+void ConvertDialog::cancel()
+{
+    if (isBusy() && m_cancel)
+        m_cancel->store(true);
+}
+
+void ConvertDialog::stopJob()
+{
+    // The engine checks the flag between chunks, so this waits a few milliseconds; its atomic
+    // save then has removed the temporary file.
+    cancel();
+    m_watcher.waitForFinished();
+}
+
+void ConvertDialog::reject()
+{
+    // Closing stops the job rather than leaving a write running behind a closed dialog; its
+    // finished signal still arrives and resets the buttons.
+    stopJob();
+    QDialog::reject();
+}
+
+void ConvertDialog::startJob(Job job, QFuture<ConvertOutcome> future, const QString& what)
+{
+    m_job = job;
+    m_progress->setValue(0);
+    m_progress->show();
+    setStatus(what);
+    updateButtons();
+    m_watcher.setFuture(future);
+}
+
+void ConvertDialog::onJobFinished()
+{
+    const Job job = std::exchange(m_job, Job::None);
+    const QFuture<ConvertOutcome> future = m_watcher.future();
+    m_progress->hide();
+    const ConvertOutcome outcome = future.resultCount() > 0 ? future.result() : ConvertOutcome{};
+    const bool cancelled = outcome.cancelled;
+    if (job == Job::Preview) {
+        if (cancelled) {
+            setStatus(tr("Preview cancelled."));
+        } else if (!outcome.ok) {
+            setStatus(outcome.error, true);
+        } else {
+            m_model->setPlan(outcome.plan);
+            m_previewFresh = true;
+            const ConvertPlan& plan = m_model->plan();
+            const ConversionCounts total = plan.totalCounts();
+            m_summary->setText(tr("%1 tensors, %2 \u2192 %3; %4 overflowed, %5 underflowed to zero, %6 NaN.")
+                                   .arg(plan.tensors.size())
+                                   .arg(formatBytes(plan.bytesBefore()), formatBytes(plan.bytesAfter()),
+                                        formatGrouped(total.overflowed), formatGrouped(total.underflowed),
+                                        formatGrouped(total.nan)));
+            setStatus(total.overflowed > 0
+                          ? tr("Warning: %1 values are out of range of their new dtype and become Inf "
+                               "(or \u00b1448 in F8_E4M3).")
+                                .arg(formatGrouped(total.overflowed))
+                          : QString(),
+                      total.overflowed > 0);
+        }
+        updateButtons();
+        emit previewFinished(!cancelled && outcome.ok);
+        return;
+    }
+    QString message;
+    if (cancelled)
+        message = tr("Conversion cancelled; nothing was written to %1.").arg(outputPath());
+    else if (!outcome.ok)
+        message = outcome.error;
+    else
+        message = outcome.written.size() == 1
+                      ? tr("Wrote %1.").arg(outcome.written.constFirst())
+                      : tr("Wrote %1 files to %2.").arg(outcome.written.size()).arg(outputPath());
+    setStatus(message, !cancelled && !outcome.ok);
+    updateButtons();
+    emit convertFinished(!cancelled && outcome.ok, cancelled, message);
+}
+
+void ConvertDialog::optionsChanged()
+{
+    if (!m_previewFresh && m_model->rowCount() == 0)
+        return;
+    m_previewFresh = false;
+    m_model->clear();
+    m_summary->setText(tr("The options changed: preview again before converting."));
+    updateButtons();
+}
+
+void ConvertDialog::browseOutput()
+{
+    QString error;
+    const auto opts = options(&error);
+    const QString path =
+        opts && opts->shardSize
+            ? QFileDialog::getExistingDirectory(this, tr("Folder for the Shards"), outputPath())
+            : QFileDialog::getSaveFileName(this, tr("Convert To"), outputPath(),
+                                           tr("Safetensors (*.safetensors)"));
+    if (!path.isEmpty())
+        m_output->setText(path);
+}
+
+void ConvertDialog::updateButtons()
+{
+    const bool busy = isBusy();
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_dtype, m_include, m_exclude, m_rename, m_shardSize, m_output})
+        w->setEnabled(!busy);
+    m_previewButton->setEnabled(!busy);
+    m_convertButton->setEnabled(!busy && m_previewFresh);
+    m_cancelButton->setEnabled(busy);
+}
+
+void ConvertDialog::setStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c02020;") : QString());
+}
+
+} // namespace ts::ui

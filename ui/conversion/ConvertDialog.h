@@ -1,0 +1,125 @@
+#pragma once
+
+#include "checkpoint/Checkpoint.h"
+#include "convert/ConvertOptions.h"
+#include "convert/ConvertPlan.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace ts::ui {
+
+class ConvertPreviewModel;
+
+// What a conversion job (the report pass, or the write) ended with, as a plain value for the UI
+// thread.
+struct ConvertOutcome {
+    bool ok = false;
+    bool cancelled = false; // the engine stopped on Cancel (a job that finished first is not cancelled)
+    QString error;
+    ConvertPlan plan;    // the measured plan (preview)
+    QStringList written; // the files written (convert), the index last
+};
+
+// File > Convert...: the options of `tensorscope-cli convert` for the current document, a
+// preview of the result with the report pass's overflow / underflow / NaN counts, then the write
+// with progress and Cancel. Both passes run through ts::Converter / ts::ConvertWriter on a
+// QtConcurrent thread; the dialog only polls their progress through the future.
+class ConvertDialog final : public QDialog {
+    Q_OBJECT
+public:
+    explicit ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* parent = nullptr);
+    ~ConvertDialog() override;
+
+    // The options as typed; an error sentence when they cannot be read.
+    std::optional<ConvertOptions> options(QString* error = nullptr) const;
+    QString outputPath() const;
+
+    // Starts the report pass for the current options; false (and a message) when they are invalid
+    // or a job is running. The Convert button is enabled only once a preview is shown for the
+    // options now in the dialog, so nothing is written that the user has not seen the report of.
+    bool startPreview();
+    // Writes the previewed plan to outputPath(); false when there is no fresh preview or a job runs.
+    bool startConvert();
+    void cancel();
+    bool isBusy() const;
+    bool hasPreview() const { return m_previewFresh; }
+
+    // For tests and the window: the widgets a user fills in.
+    QComboBox* dtypeBox() const { return m_dtype; }
+    QLineEdit* includeEdit() const { return m_include; }
+    QLineEdit* excludeEdit() const { return m_exclude; }
+    QPlainTextEdit* renameEdit() const { return m_rename; }
+    QPlainTextEdit* dtypeForEdit() const { return m_dtypeFor; }
+    QPlainTextEdit* setMetadataEdit() const { return m_setMetadata; }
+    QPlainTextEdit* unsetMetadataEdit() const { return m_unsetMetadata; }
+    QLineEdit* shardSizeEdit() const { return m_shardSize; }
+    QLineEdit* outputEdit() const { return m_output; }
+    QPushButton* previewButton() const { return m_previewButton; }
+    QPushButton* convertButton() const { return m_convertButton; }
+    QPushButton* cancelButton() const { return m_cancelButton; }
+    ConvertPreviewModel* previewModel() const { return m_model; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* statusLabel() const { return m_status; }
+
+signals:
+    void previewFinished(bool ok);
+    // `cancelled` is true when the user stopped the job; nothing was written then.
+    void convertFinished(bool ok, bool cancelled, const QString& message);
+
+protected:
+    void reject() override;
+
+private:
+    enum class Job { None, Preview, Convert };
+    void optionsChanged();
+    void browseOutput();
+    void startJob(Job job, QFuture<ConvertOutcome> future, const QString& what);
+    void stopJob(); // cancels and waits
+    void onJobFinished();
+    void updateButtons();
+    void setStatus(const QString& text, bool error = false);
+
+    std::shared_ptr<const Checkpoint> m_source;
+    QComboBox* m_dtype;
+    QLineEdit* m_include;
+    QLineEdit* m_exclude;
+    QPlainTextEdit* m_rename;
+    QPlainTextEdit* m_dtypeFor;      // GLOB=DTYPE per line, as --dtype-for
+    QPlainTextEdit* m_setMetadata;   // KEY=VALUE per line, as --set
+    QPlainTextEdit* m_unsetMetadata; // KEY per line, as --unset
+    QLineEdit* m_shardSize;
+    QLineEdit* m_output;
+    QPushButton* m_previewButton;
+    QPushButton* m_convertButton;
+    QPushButton* m_cancelButton;
+    QPushButton* m_closeButton;
+    ConvertPreviewModel* m_model;
+    QTableView* m_table;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QLabel* m_summary;
+    QFutureWatcher<ConvertOutcome> m_watcher;
+    // Cancel is told to the engine through this flag rather than QFuture::cancel(): a cancelled
+    // future drops the job's result, and a write that completed just before Cancel reached it
+    // must still be reported as written.
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    Job m_job = Job::None;
+    bool m_previewFresh = false;
+    ConvertOptions m_previewOptions; // what the shown preview was made with
+};
+
+} // namespace ts::ui

@@ -1,0 +1,303 @@
+#include "document/DocumentWidget.h"
+
+#include "document/UnsavedChangesPrompt.h"
+
+#include "document/ErrorView.h"
+#include "document/JournalBanner.h"
+#include "document/ReloadBanner.h"
+#include "metadata/MetadataView.h"
+#include "metadata/RawHeaderView.h"
+#include "scan/ScanView.h"
+#include "summary/AuditModel.h"
+#include "summary/CheckpointSummary.h"
+#include "summary/SummaryView.h"
+#include "summary/ValuesVerdict.h"
+#include "tensor/StatsJob.h"
+#include "tensor/StatsPanel.h"
+#include "tensor/TensorBrowser.h"
+#include "tensor/TensorDetailsView.h"
+#include "tensor/TensorVisualsPanel.h"
+#include "window/Preferences.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QLabel>
+#include <QLoggingCategory>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace ts::ui {
+namespace {
+
+Q_LOGGING_CATEGORY(lcDocument, "tensorscope.document", QtWarningMsg)
+
+// inotify misses some changes (network file systems, a watch lost on replace): a slow stat()
+// poll catches those.
+constexpr int kPollMs = 2000;
+
+} // namespace
+
+DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
+    : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
+      m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)),
+      m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)),
+      m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
+      m_metadata(new MetadataView(this)), m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
+{
+    auto* loadingLayout = new QVBoxLayout(m_loadingPage);
+    auto* loadingLabel = new QLabel(tr("Opening %1\u2026").arg(QFileInfo(path).fileName()), m_loadingPage);
+    auto* busy = new QProgressBar(m_loadingPage);
+    busy->setRange(0, 0);
+    busy->setMaximumWidth(240);
+    loadingLayout->addStretch(1);
+    loadingLayout->addWidget(loadingLabel, 0, Qt::AlignHCenter);
+    loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
+    loadingLayout->addStretch(1);
+
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(m_summary, tr("Summary"));
+    m_pages->addTab(m_browser, tr("Tensors"));
+    m_pages->addTab(m_metadata, tr("Metadata"));
+    m_pages->addTab(m_rawHeader, tr("Raw Header"));
+    // Tensor visuals and the scan: statistics computed on demand, shared by the panels.
+    m_stats = new StatsJob(this);
+    m_scan = new ScanView(this);
+    m_pages->addTab(m_scan, tr("Scan"));
+    m_browser->details()->addPanel(new StatsPanel(m_stats));
+    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats));
+    // The plots need width more than the tree does: give the details side the larger share.
+    if (auto* split = m_browser->findChild<QSplitter*>(QString(), Qt::FindDirectChildrenOnly)) {
+        split->setStretchFactor(0, 2);
+        split->setStretchFactor(1, 3);
+        split->setSizes({520, 780});
+    }
+    connect(m_scan, &ScanView::tensorActivated, this, &DocumentWidget::selectTensor);
+    connect(m_scan, &ScanView::findingsReady, this,
+            [this](const std::vector<Diagnostic>& findings, ScanView::Check check) {
+                // A NaN/Inf check looked at nothing else: the full scan's other findings stand.
+                const QStringList replacing =
+                    check == ScanView::Check::NanInfOnly
+                        ? QStringList{QStringLiteral("NanValues"), QStringLiteral("InfValues")}
+                        : QStringList{};
+                m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings, replacing);
+            });
+    // The summary's verdict on the values follows every scan and check, whoever started it.
+    ValuesVerdict* verdict = m_summary->valuesVerdict();
+    connect(m_scan, &ScanView::scanStarted, verdict, &ValuesVerdict::setChecking);
+    connect(m_scan, &ScanView::findingsReady, verdict,
+            [verdict](const std::vector<Diagnostic>& findings, ScanView::Check check) {
+                verdict->setChecked(check, findings);
+            });
+    connect(m_scan, &ScanView::scanFinished, verdict, [verdict](bool ok) {
+        if (!ok)
+            verdict->setStopped();
+    });
+    connect(verdict, &ValuesVerdict::checkRequested, this, [this](ScanView::Check check) {
+        // The quick check reports on the summary where it was asked for; a full scan shows its table.
+        if (check == ScanView::Check::NanInfOnly)
+            m_scan->startScan(check);
+        else
+            startScan(check);
+    });
+    connect(m_pages, &QTabWidget::currentChanged, this,
+            [this](int page) { emit pageChanged(static_cast<Page>(page)); });
+    m_stack->addWidget(m_loadingPage);
+    m_stack->addWidget(m_error);
+    m_stack->addWidget(m_pages);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_journalBanner);
+    layout->addWidget(m_stack, 1);
+    m_banner->hide();
+    m_journalBanner->hide();
+    connect(m_journalBanner, &JournalBanner::restoreRequested, this, &DocumentWidget::restoreJournal);
+    connect(m_journalBanner, &JournalBanner::deleteRequested, this, &DocumentWidget::deleteJournal);
+    connect(m_summary, &SummaryView::removeLeftoversRequested, this, &DocumentWidget::removeLeftovers);
+
+    connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
+    connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
+    connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
+    connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);
+    connect(m_poll, &QTimer::timeout, this, &DocumentWidget::checkForChanges);
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    m_poll->setInterval(kPollMs);
+    reload();
+}
+
+QString DocumentWidget::displayName() const
+{
+    if (m_result.model)
+        return m_result.model->displayName();
+    const QFileInfo info(m_path);
+    return info.fileName().isEmpty() ? m_path : info.fileName();
+}
+
+void DocumentWidget::requestReload()
+{
+    if (m_saving)
+        return; // the save reloads the document itself when it ends
+    const ConfirmDiscard ask = m_confirmDiscard ? m_confirmDiscard : &UnsavedChangesPrompt::confirmReload;
+    if (isModified() && !ask(this, displayName()))
+        return;
+    reload();
+}
+
+void DocumentWidget::reload()
+{
+    const quint64 job = ++m_job;
+    m_state = State::Loading;
+    m_banner->hide();
+    m_poll->stop();
+    m_stack->setCurrentWidget(m_loadingPage);
+    // One watcher per job: a previous job's late result is recognised by its id and dropped.
+    auto* watcher = new QFutureWatcher<LoadResult>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, job, watcher] { onFinished(job, watcher); });
+    watcher->setFuture(QtConcurrent::run(loadModel, m_path));
+    emit stateChanged();
+}
+
+void DocumentWidget::onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher)
+{
+    watcher->deleteLater();
+    if (job != m_job)
+        return;
+    apply(watcher->result());
+}
+
+void DocumentWidget::apply(LoadResult result)
+{
+    // What the UI thread spends on a load, to keep an eye on it: QT_LOGGING_RULES="tensorscope.*=true".
+    QElapsedTimer timer;
+    timer.start();
+    m_result = std::move(result);
+    if (m_result.ok()) {
+        const Checkpoint& model = *m_result.model;
+        m_summary->setSummary(summarize(model, *m_result.tree), model.warnings());
+        m_stats->setModel(m_result.model);
+        m_scan->setModel(m_result.model);
+        m_browser->setModel(m_result.model, m_result.tree);
+        // A (re)load shows the file as it is now: edits of the previous contents cannot be undone into it.
+        m_undo->clear();
+        m_metadata->setUndoStack(model.isSharded() ? nullptr : m_undo);
+        m_metadata->setMetadata(model.metadata());
+        m_rawHeader->setHeader(m_result);
+        m_stack->setCurrentWidget(m_pages);
+        m_state = State::Loaded;
+        m_summary->valuesVerdict()->setNotChecked();
+        if (Preferences::checkNanInfOnOpen() &&
+            model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes() &&
+            model.tensors().size() <= Preferences::checkNanInfMaxTensors())
+            m_scan->startScan(ScanView::Check::NanInfOnly);
+    } else {
+        m_error->setResult(m_result);
+        m_undo->clear();
+        m_metadata->setUndoStack(nullptr);
+        m_stats->setModel(nullptr);
+        m_scan->setModel(nullptr);
+        m_browser->setModel(nullptr, nullptr);
+        m_stack->setCurrentWidget(m_error);
+        m_state = State::Failed;
+    }
+    showJournals();
+    watchFiles();
+    qCDebug(lcDocument) << "applied" << m_path << "in" << timer.elapsed() << "ms on the UI thread";
+    emit stateChanged();
+    emit loaded();
+}
+
+void DocumentWidget::watchFiles()
+{
+    if (!m_fsWatcher->files().isEmpty())
+        m_fsWatcher->removePaths(m_fsWatcher->files());
+    QStringList files;
+    if (m_result.model) {
+        for (const auto& shard : m_result.model->shards())
+            files << shard->path();
+    }
+    if (QFileInfo(m_path).isFile())
+        files << m_path;
+    files.removeDuplicates();
+    if (!files.isEmpty())
+        m_fsWatcher->addPaths(files);
+    m_poll->start();
+}
+
+void DocumentWidget::checkForChanges()
+{
+    // Our own save changes the file: the reload after it shows the result, not a banner.
+    if (m_state == State::Loading || m_saving || m_banner->isVisibleTo(this))
+        return;
+    bool changed = false;
+    if (m_result.model) {
+        changed = m_result.model->changedOnDisk();
+    } else {
+        // A file that failed to open: any change may have fixed it.
+        changed = !m_fsWatcher->files().isEmpty() && sender() == m_fsWatcher;
+    }
+    if (!changed)
+        return;
+    m_poll->stop();
+    const bool exists = QFileInfo::exists(m_path);
+    m_banner->setMessage(
+        exists ? tr("%1 changed on disk. What is shown may no longer match the file.").arg(displayName())
+               : tr("%1 was removed or renamed on disk.").arg(displayName()));
+    m_banner->reloadButton()->setEnabled(exists);
+    m_banner->show();
+}
+
+bool DocumentWidget::isReloadPromptVisible() const
+{
+    return m_banner->isVisibleTo(this);
+}
+
+void DocumentWidget::showPage(Page page)
+{
+    if (m_state == State::Loaded)
+        m_pages->setCurrentIndex(page);
+}
+
+DocumentWidget::Page DocumentWidget::currentPage() const
+{
+    return static_cast<Page>(m_pages->currentIndex());
+}
+
+void DocumentWidget::focusSearch()
+{
+    if (m_state != State::Loaded)
+        return;
+    if (currentPage() == HeaderPage) {
+        m_rawHeader->focusSearch();
+        return;
+    }
+    showPage(TensorsPage);
+    m_browser->focusFilter();
+}
+
+void DocumentWidget::startScan(ScanView::Check check)
+{
+    if (m_state != State::Loaded)
+        return;
+    m_pages->setCurrentWidget(m_scan);
+    m_scan->startScan(check);
+}
+
+bool DocumentWidget::selectTensor(const QString& name)
+{
+    if (m_state != State::Loaded)
+        return false;
+    showPage(TensorsPage);
+    return m_browser->selectTensor(name);
+}
+
+} // namespace ts::ui

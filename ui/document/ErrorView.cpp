@@ -1,0 +1,120 @@
+#include "document/ErrorView.h"
+
+#include "base/Format.h"
+#include "common/DisplayText.h"
+#include "document/LoadResult.h"
+
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace ts::ui {
+
+ErrorView::ErrorView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_message(new QLabel(this)), m_details(new QLabel(this)),
+      m_headerTitle(new QLabel(this)), m_header(new QPlainTextEdit(this))
+{
+    auto* icon = new QLabel(this);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical).pixmap(48, 48));
+    icon->setAlignment(Qt::AlignTop);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.5);
+    big.setBold(true);
+    m_title->setFont(big);
+    for (QLabel* label : {m_message, m_details}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // A message can quote a long name without spaces: it is cut at the edge rather than
+        // making the window as wide as the name.
+        QSizePolicy policy = label->sizePolicy();
+        policy.setHorizontalPolicy(QSizePolicy::Ignored);
+        label->setSizePolicy(policy);
+    }
+    QFont larger = m_message->font();
+    larger.setPointSizeF(larger.pointSizeF() * 1.15);
+    m_message->setFont(larger);
+    m_header->setReadOnly(true);
+    m_header->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_header->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto* reload = new QPushButton(tr("Reload"), this);
+
+    auto* text = new QVBoxLayout;
+    text->addWidget(m_title);
+    text->addWidget(m_message);
+    text->addWidget(m_details);
+    auto* top = new QHBoxLayout;
+    top->addWidget(icon);
+    top->addLayout(text, 1);
+    top->addWidget(reload, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    // The header box takes the spare height; without header text its spacer does, keeping the
+    // message at the top.
+    auto* box = new QVBoxLayout;
+    box->addWidget(m_headerTitle);
+    box->addWidget(m_header, 1);
+    box->addStretch(0);
+    layout->addLayout(box, 1);
+
+    connect(reload, &QPushButton::clicked, this, &ErrorView::reloadRequested);
+}
+
+void ErrorView::setResult(const LoadResult& result)
+{
+    if (!result.error) {
+        m_message->clear();
+        m_details->clear();
+        return;
+    }
+    const Error& e = *result.error;
+    m_title->setText(QFileInfo(result.path).isDir() ? tr("This folder cannot be opened")
+                                                    : tr("This file cannot be opened"));
+    // The core's sentence first, then everything that locates it.
+    QString message = e.message;
+    if (!message.isEmpty())
+        message[0] = message[0].toUpper();
+    if (!message.endsWith(QLatin1Char('.')))
+        message += QLatin1Char('.');
+    // A message can quote a 10 MB tensor name; the label shows the start of it.
+    m_message->setText(elideText(message, kToolTipChars));
+    QStringList details;
+    details << tr("Error code: %1").arg(errorCodeName(e.code));
+    if (!e.file.isEmpty())
+        details << tr("File: %1").arg(e.file);
+    if (!e.tensor.isEmpty())
+        details << tr("Tensor: %1").arg(itemText(e.tensor));
+    if (e.offset)
+        details << tr("Byte offset: %1").arg(formatGrouped(*e.offset));
+    m_details->setText(details.join(QLatin1Char('\n')));
+    m_details->setToolTip(toolTipText(e.toString()));
+    if (result.headerText.isEmpty()) {
+        m_headerTitle->setText(tr("No header text could be read from the file."));
+    } else {
+        const QString bytes = result.headerBytesShown == 1
+                                  ? tr("1 byte")
+                                  : tr("%1 bytes").arg(formatGrouped(result.headerBytesShown));
+        m_headerTitle->setText(
+            result.headerTextCut
+                ? tr("What the header says (%1 read, re-indented; too large to show in full):").arg(bytes)
+                : tr("What the header says (%1 read, re-indented):").arg(bytes));
+    }
+    m_header->setVisible(!result.headerText.isEmpty());
+    m_header->setPlainText(QString::fromUtf8(result.headerText));
+}
+
+QString ErrorView::message() const
+{
+    return m_message->text();
+}
+
+QString ErrorView::details() const
+{
+    return m_details->text();
+}
+
+} // namespace ts::ui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "base/Error.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/NameTree.h"
+#include "write/SaveJournal.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace ts::ui {
+
+// Everything a document needs from one open, computed off the UI thread: the model and its name
+// tree when the file is valid, the core's error otherwise, and the header text in both cases so
+// a broken file still shows what it says.
+struct LoadResult {
+    QString path;
+    std::shared_ptr<const Checkpoint> model;
+    std::shared_ptr<const NameTree> tree;
+    std::optional<Error> error;
+    QString headerSource;             // which file the header text comes from
+    QByteArray headerText;            // pretty-printed, in file order; bounded (see JsonPretty.h)
+    bool headerTextCut = false;       // the text stops before the end of what was read
+    bool headerTextShortened = false; // long lines clipped or deep nesting not indented further
+    std::uint64_t headerBytesShown = 0;
+    std::uint64_t headerBytesTotal = 0; // the length prefix (0 when unreadable)
+    // Journals of interrupted saves beside the opened files, reported, never applied by a load.
+    std::vector<JournalInspection> journals;
+
+    bool ok() const { return model != nullptr; }
+};
+
+// Raw header bytes shown at most; a valid header can be 100 MB, a text view of that helps nobody.
+inline constexpr std::uint64_t kRawHeaderCap = 8 * 1024 * 1024;
+
+// Opens `path` (file, folder or index .json) the way the window does. Thread-safe; blocking.
+LoadResult loadModel(const QString& path);
+
+} // namespace ts::ui

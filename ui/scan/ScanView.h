@@ -1,0 +1,80 @@
+#pragma once
+
+#include "analysis/ModelScanner.h"
+#include "base/Diagnostic.h"
+#include "checkpoint/Checkpoint.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace ts::ui {
+
+class LayerChartView;
+class ScanTableModel;
+
+// The whole-model scan page: runs ModelScanner off the UI thread with a throttled progress bar
+// (bytes/s, ETA) and a Cancel button, then lists every tensor's statistics and findings in a
+// sortable table and feeds the per-layer chart. The NaN/Inf check (ScanOptions::nanInfOnly) runs
+// the same way at memory speed; its table has NaN/Inf counts only and no per-layer chart.
+class ScanView final : public QWidget {
+    Q_OBJECT
+public:
+    enum class Check { Full, NanInfOnly };
+
+    explicit ScanView(QWidget* parent = nullptr);
+    ~ScanView() override;
+
+    void setModel(std::shared_ptr<const Checkpoint> model);
+    // Cancels a running scan or check first: a full scan asked for while the NaN/Inf check of an
+    // open runs replaces it.
+    void startScan(Check check = Check::Full);
+    void cancelScan();
+    bool isRunning() const { return m_running; }
+    QString statusText() const;
+
+    ScanTableModel* tableModel() const { return m_table; }
+    QTableView* tableView() const { return m_view; }
+    LayerChartView* layerChart() const { return m_layers; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* nanInfButton() const { return m_nanInf; }
+
+signals:
+    void tensorActivated(const QString& name);
+    // A scan or check started (one that was running is cancelled first).
+    void scanStarted(ts::ui::ScanView::Check check);
+    // The scan's findings, for the audit list.
+    // `check` says which ran: the NaN/Inf check's findings are NanValues and InfValues only.
+    void findingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check);
+    // Finished, failed or cancelled.
+    void scanFinished(bool ok);
+
+private:
+    void onProgress(quint64 job, const ScanProgress& progress);
+    void onFinished(quint64 job, Result<ScanResult> result);
+    void setRunning(bool running);
+
+    std::shared_ptr<const Checkpoint> m_model;
+    std::shared_ptr<ModelScanner> m_scanner;
+    quint64 m_job = 0;
+    Check m_check = Check::Full; // of the running or last scan
+    bool m_running = false;
+    QPushButton* m_start;
+    QPushButton* m_nanInf;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    ScanTableModel* m_table;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_view;
+    LayerChartView* m_layers;
+};
+
+} // namespace ts::ui

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "base/Diagnostic.h"
+#include "summary/CheckpointSummary.h"
+
+#include <QHash>
+#include <QScrollArea>
+
+#include <vector>
+
+class QGridLayout;
+class QLabel;
+class QPushButton;
+class QTableView;
+class QTreeView;
+
+namespace ts::ui {
+
+class ValuesVerdict;
+
+class AuditModel;
+class DtypeChart;
+class ModuleShareModel;
+
+// The page shown on open: what the file is, what it holds, and what the audit found.
+class SummaryView final : public QScrollArea {
+    Q_OBJECT
+public:
+    explicit SummaryView(QWidget* parent = nullptr);
+
+    void setSummary(const CheckpointSummary& summary, std::vector<Diagnostic> warnings);
+    const CheckpointSummary& summary() const { return m_summary; }
+    // The text shown for one fact: "fileSize", "tensors", "parameters", "tensorBytes",
+    // "headerBytes", "shards", "metadataKeys", "dtypes".
+    QString fact(const QString& key) const;
+
+    AuditModel* auditModel() const { return m_audit; }
+    ValuesVerdict* valuesVerdict() const { return m_values; }
+    QTreeView* auditView() const { return m_auditView; }
+    ModuleShareModel* moduleModel() const { return m_modules; }
+    DtypeChart* chart() const { return m_chart; }
+    // Shown while the audit lists temporaries of killed saves (LeftoverTemporary).
+    QPushButton* removeLeftoversButton() const { return m_removeLeftovers; }
+
+signals:
+    void tensorActivated(const QString& name);
+    // The user asked to delete the leftover temporaries the audit lists.
+    void removeLeftoversRequested();
+
+private:
+    void addFact(const QString& key, const QString& title, int row, int column);
+    void updateAuditTitle();
+
+    CheckpointSummary m_summary;
+    QLabel* m_title;
+    QLabel* m_path;
+    ValuesVerdict* m_values;
+    QHash<QString, QLabel*> m_facts;
+    DtypeChart* m_chart;
+    ModuleShareModel* m_modules;
+    QTableView* m_moduleView;
+    AuditModel* m_audit;
+    QTreeView* m_auditView;
+    QLabel* m_auditTitle;
+    QLabel* m_auditEmpty;
+    QPushButton* m_removeLeftovers;
+    QGridLayout* m_grid;
+};
+
+} // namespace ts::ui

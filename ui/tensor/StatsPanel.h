@@ -1,0 +1,41 @@
+#pragma once
+
+#include "tensor/TensorPanel.h"
+
+#include <QHash>
+
+class QGridLayout;
+class QLabel;
+class QProgressBar;
+
+namespace ts::ui {
+
+class StatsJob;
+struct TensorStatsEntry;
+
+// The statistics of the selected tensor: counts of NaN, Inf, zeros, the extremes, mean, std,
+// absmax, L2 and F16 overflows, with a spinner while the analysis engine runs.
+class StatsPanel final : public TensorPanel {
+    Q_OBJECT
+public:
+    StatsPanel(StatsJob* job, QWidget* parent = nullptr);
+
+    void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) override;
+    // The text of one value: "count", "nan", "posinf", "neginf", "zeros", "min", "max", "mean",
+    // "std", "absmax", "l2", "f16overflow"; empty while computing.
+    QString value(const QString& key) const;
+    bool isComputing() const;
+
+private:
+    void onReady(int tensor);
+    void showEntry(const TensorStatsEntry* entry);
+
+    StatsJob* m_job;
+    int m_tensor = -1;
+    QLabel* m_status;
+    QProgressBar* m_spinner;
+    QWidget* m_values;
+    QHash<QString, QLabel*> m_labels;
+};
+
+} // namespace ts::ui

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/NameTree.h"
+#include "tensor/TensorFilterProxy.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QResizeEvent;
+class QSplitter;
+class QTimer;
+class QTreeView;
+
+namespace ts::ui {
+
+class TensorDetailsView;
+class TensorTreeModel;
+
+// The tensor tree with its filter bar on the left and the details of the selection on the right.
+class TensorBrowser final : public QWidget {
+    Q_OBJECT
+public:
+    explicit TensorBrowser(QWidget* parent = nullptr);
+
+    void setModel(std::shared_ptr<const Checkpoint> model, std::shared_ptr<const NameTree> tree);
+    // Selects a tensor by name, clearing a filter that hides it. False when there is no such tensor.
+    bool selectTensor(const QString& name);
+    void focusFilter();
+    // Applies the filter box now instead of after the typing pause.
+    void applyFilter();
+    // Tensors (not groups) the filter lets through.
+    int matchingTensorCount() const;
+
+    TensorTreeModel* treeModel() const { return m_model; }
+    TensorFilterProxy* proxy() const { return m_proxy; }
+    QTreeView* view() const { return m_view; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QComboBox* modeCombo() const { return m_mode; }
+    QComboBox* dtypeCombo() const { return m_dtype; }
+    TensorDetailsView* details() const { return m_details; }
+
+    // Whether the tree now shows every column up to Bytes without scrolling sideways.
+    int treeWidthWanted() const { return m_treeWidthWanted; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void showContextMenu(const QPoint& pos);
+    void sizeColumns();
+    // Until the user moves the splitter (or WindowMemory restored it), the tree gets the width
+    // its columns up to Bytes need, within 30-50% of the page, the details the rest.
+    void applyDefaultSplit();
+    void updateMatchLabel();
+    void onCurrentChanged(const QModelIndex& current);
+
+    std::shared_ptr<const Checkpoint> m_modelData;
+    std::shared_ptr<const NameTree> m_tree;
+    TensorTreeModel* m_model;
+    TensorFilterProxy* m_proxy;
+    QLineEdit* m_filter;
+    QComboBox* m_mode;
+    QComboBox* m_dtype;
+    QLabel* m_matches;
+    QTimer* m_debounce;
+    QTreeView* m_view;
+    TensorDetailsView* m_details;
+    QSplitter* m_splitter;
+    int m_matchCount = 0;
+    int m_treeWidthWanted = 0;
+    bool m_userSplit = false;
+};
+
+} // namespace ts::ui

@@ -1,0 +1,123 @@
+#include "tensor/TensorDetailsView.h"
+
+#include "base/Format.h"
+#include "common/DisplayText.h"
+#include "tensor/TensorPanel.h"
+
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace ts::ui {
+
+TensorDetailsView::TensorDetailsView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_form(new QFormLayout), m_panels(new QVBoxLayout)
+{
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_form->setLabelAlignment(Qt::AlignLeft);
+    const std::pair<const char*, QString> fields[] = {
+        {"name", tr("Name")},   {"dtype", tr("Dtype")},
+        {"shape", tr("Shape")}, {"parameters", tr("Parameters")},
+        {"bytes", tr("Size")},  {"range", tr("Byte range")},
+        {"shard", tr("File")},
+    };
+    for (const auto& [key, title] : fields) {
+        auto* value = new QLabel(this);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setWordWrap(true);
+        m_form->addRow(title, value);
+        m_fields.insert(QLatin1String(key), value);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addLayout(m_form);
+    layout->addLayout(m_panels, 1);
+    layout->addStretch(0);
+    showNode(nullptr);
+}
+
+void TensorDetailsView::setModel(std::shared_ptr<const Checkpoint> model)
+{
+    m_model = std::move(model);
+    showNode(nullptr);
+}
+
+void TensorDetailsView::addPanel(TensorPanel* panel)
+{
+    panel->setParent(this);
+    m_panels->addWidget(panel);
+    m_panelList.push_back(panel);
+}
+
+void TensorDetailsView::setField(const QString& key, const QString& text, const QString& toolTip)
+{
+    QLabel* label = m_fields.value(key);
+    label->setText(text);
+    label->setToolTip(toolTip);
+    label->setVisible(!text.isEmpty());
+    if (QWidget* caption = m_form->labelForField(label))
+        caption->setVisible(!text.isEmpty());
+}
+
+QString TensorDetailsView::field(const QString& key) const
+{
+    const QLabel* label = m_fields.value(key);
+    return label ? label->text() : QString();
+}
+
+void TensorDetailsView::showNode(const NameTreeNode* node)
+{
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+        setField(it.key(), {});
+    const int tensor = node && m_model ? node->tensor : -1;
+    for (TensorPanel* panel : m_panelList)
+        panel->showTensor(m_model, tensor);
+    if (!node || !m_model) {
+        m_title->setText(tr("Select a tensor to see its details."));
+        return;
+    }
+    m_title->setText(itemText(node->segment));
+    const QString path = node->path();
+    setField(QStringLiteral("name"), itemText(path),
+             path.size() > kItemTextChars ? toolTipText(path) : QString());
+    if (tensor >= 0) {
+        const CheckpointTensor& t = m_model->tensors()[static_cast<std::size_t>(tensor)];
+        const auto& shard = m_model->shards()[static_cast<std::size_t>(t.shard)];
+        const std::uint64_t begin = shard->header().dataOffset() + t.info.begin;
+        const std::uint64_t end = begin + t.info.byteSize();
+        setField(QStringLiteral("dtype"), dtypeName(t.info.dtype));
+        setField(QStringLiteral("shape"), t.info.shapeString(),
+                 tr("rank %1").arg(formatGrouped(t.info.shape.size())));
+        setField(QStringLiteral("parameters"),
+                 tr("%1 (%2)").arg(formatGrouped(t.info.elementCount()), formatCount(t.info.elementCount())));
+        setField(QStringLiteral("bytes"),
+                 tr("%1 (%2 bytes)").arg(formatBytes(t.info.byteSize()), formatGrouped(t.info.byteSize())));
+        setField(
+            QStringLiteral("range"),
+            tr("%1 to %2 in the file (data offsets [%3, %4])")
+                .arg(formatGrouped(begin), formatGrouped(end), QString::number(t.info.begin),
+                     QString::number(t.info.end)),
+            tr("Absolute byte offsets; the header's data_offsets are relative to the end of the header."));
+        setField(QStringLiteral("shard"), QFileInfo(shard->path()).fileName(), shard->path());
+        return;
+    }
+    QStringList dtypes;
+    for (const DtypeTotals& d : node->byDtype)
+        dtypes << tr("%1 \u00d7 %2").arg(formatGrouped(d.tensors), dtypeName(d.dtype));
+    setField(QStringLiteral("dtype"), dtypes.join(QStringLiteral(", ")));
+    setField(QStringLiteral("shape"), node->tensorCount == 1
+                                          ? tr("group of 1 tensor")
+                                          : tr("group of %1 tensors").arg(formatGrouped(node->tensorCount)));
+    setField(QStringLiteral("parameters"),
+             tr("%1 (%2)").arg(formatGrouped(node->parameters), formatCount(node->parameters)));
+    setField(QStringLiteral("bytes"),
+             tr("%1 (%2 bytes)").arg(formatBytes(node->bytes), formatGrouped(node->bytes)));
+}
+
+} // namespace ts::ui

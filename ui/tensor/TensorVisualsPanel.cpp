@@ -1,0 +1,57 @@
+#include "tensor/TensorVisualsPanel.h"
+
+#include "charts/HeatmapPanel.h"
+#include "charts/HistogramPanel.h"
+#include "charts/LinePlotPanel.h"
+#include "tensor/ValueGridPanel.h"
+
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace ts::ui {
+
+TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
+    : TensorPanel(parent), m_histogram(new HistogramPanel(job, this)), m_heatmap(new HeatmapPanel(this)),
+      m_grid(new ValueGridPanel(this)), m_line(new LinePlotPanel(this)), m_tabs(new QTabWidget(this))
+{
+    m_tabs->addTab(m_heatmap, tr("Heatmap"));
+    m_tabs->addTab(m_line, tr("Line"));
+    m_tabs->addTab(m_grid, tr("Values"));
+    m_tabs->setDocumentMode(true);
+    // Side by side: the distribution and the layout of a matrix are read together.
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("visualsSplitter")); // its key in WindowMemory: keep it stable
+    splitter->addWidget(m_histogram);
+    splitter->addWidget(m_tabs);
+    splitter->setChildrenCollapsible(false);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    setMinimumHeight(360);
+    connect(m_tabs, &QTabWidget::tabBarClicked, this,
+            [this](int index) { m_preferValues = m_tabs->widget(index) == m_grid; });
+}
+
+void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
+{
+    const int t = model ? tensor : -1;
+    setVisible(t >= 0);
+    const std::size_t rank = t >= 0 ? model->tensors()[static_cast<std::size_t>(t)].info.shape.size() : 0;
+    m_tabs->setTabVisible(m_tabs->indexOf(m_heatmap), rank >= 2);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_line), rank == 1);
+    // The picture of the tensor first; the values only when the user chose them (or for scalars).
+    if (rank >= 2 && !(m_preferValues && m_tabs->currentWidget() == m_grid))
+        m_tabs->setCurrentWidget(m_heatmap);
+    if (rank == 1 && !(m_preferValues && m_tabs->currentWidget() == m_grid))
+        m_tabs->setCurrentWidget(m_line);
+    if (rank == 0 && t >= 0)
+        m_tabs->setCurrentWidget(m_grid);
+    for (TensorPanel* panel : {static_cast<TensorPanel*>(m_histogram), static_cast<TensorPanel*>(m_heatmap),
+                               static_cast<TensorPanel*>(m_grid), static_cast<TensorPanel*>(m_line)})
+        panel->showTensor(model, t);
+}
+
+} // namespace ts::ui
