@@ -14,7 +14,7 @@ CheckpointSummary summarize(const Checkpoint& model, const NameTree& tree)
     s.parameters = model.totalParameters();
     s.tensorBytes = model.totalTensorBytes();
     s.headerBytes = model.headerBytes();
-    s.shards = static_cast<int>(model.shards().size());
+    s.shards = static_cast<int>(model.parts().size());
     s.metadataKeys = model.metadata() ? model.metadata()->size() : 0;
     s.dtypes = tree.root().byDtype;
     // The table shows the largest modules and one row for the rest: a header of a million

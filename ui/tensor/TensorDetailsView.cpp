@@ -88,8 +88,8 @@ void TensorDetailsView::showNode(const NameTreeNode* node)
              path.size() > kItemTextChars ? toolTipText(path) : QString());
     if (tensor >= 0) {
         const CheckpointTensor& t = m_model->tensors()[static_cast<std::size_t>(tensor)];
-        const auto& shard = m_model->shards()[static_cast<std::size_t>(t.shard)];
-        const std::uint64_t begin = shard->header().dataOffset() + t.info.begin;
+        const CheckpointPart& part = m_model->partOf(tensor);
+        const std::uint64_t begin = m_model->byteOffset(tensor);
         const std::uint64_t end = begin + t.info.byteSize();
         setField(QStringLiteral("dtype"), dtypeName(t.info.dtype));
         setField(QStringLiteral("shape"), t.info.shapeString(),
@@ -104,7 +104,7 @@ void TensorDetailsView::showNode(const NameTreeNode* node)
                 .arg(formatGrouped(begin), formatGrouped(end), QString::number(t.info.begin),
                      QString::number(t.info.end)),
             tr("Absolute byte offsets; the header's data_offsets are relative to the end of the header."));
-        setField(QStringLiteral("shard"), QFileInfo(shard->path()).fileName(), shard->path());
+        setField(QStringLiteral("shard"), part.name, part.location);
         return;
     }
     QStringList dtypes;

@@ -76,8 +76,7 @@ int TensorTreeModel::columnCount(const QModelIndex& parent) const
 
 std::uint64_t TensorTreeModel::absoluteOffset(int tensor) const
 {
-    const CheckpointTensor& t = m_model->tensors()[static_cast<std::size_t>(tensor)];
-    return m_model->shards()[static_cast<std::size_t>(t.shard)]->header().dataOffset() + t.info.begin;
+    return m_model->byteOffset(tensor);
 }
 
 QVariant TensorTreeModel::display(const NameTreeNode& node, int column) const
