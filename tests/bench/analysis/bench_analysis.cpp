@@ -2,10 +2,14 @@
 // same run. Usage:
 //   bench_analysis prepare DIR    write the benchmark files (1 GiB each: F32, BF16, F16, F8_E4M3, F4
 //                                 as one flat tensor; F32 again shaped like a model's layers)
-//   bench_analysis run DIR        bandwidth baselines, then Tensorscope scans of each file
+//   bench_analysis run DIR [TARGET]  bandwidth baselines, then Tensorscope scans of each file;
+//                                 with TARGET (AVX3, AVX2, SSE4, ...: `targets` lists them) the
+//                                 SIMD dispatcher is held to that instruction set
+//   bench_analysis targets        the SIMD targets this binary carries and this CPU runs
 //   bench_analysis rss [DIR]      scan a 32 GiB sparse F32 file and report the peak resident memory
 // run_bench.sh runs all three plus numpy on the same F32 file.
 #include "../MemoryBandwidth.h"
+#include "../SimdTargets.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/SimdKernels.h"
 #include "checkpoint/Checkpoint.h"
@@ -360,12 +364,26 @@ int main(int argc, char** argv)
         }
         return 0;
     }
+    if (args[1] == QLatin1String("targets")) {
+        for (const std::int64_t t : ts::bench::simdTargets())
+            std::printf("%s\n", hwy::TargetName(t));
+        return 0;
+    }
     if (args[1] == QLatin1String("run")) {
         const std::string f32 = pathOf(kFiles[0]);
+        if (args.size() > 3) {
+            const std::int64_t target = ts::bench::simdTargetNamed(qPrintable(args[3]));
+            if (target == 0) {
+                std::fprintf(stderr, "no SIMD target %s here (see `bench_analysis targets`)\n",
+                             qPrintable(args[3]));
+                return 2;
+            }
+            ts::bench::forceSimdTarget(target);
+        }
         double load[1] = {0};
         ::getloadavg(load, 1);
-        std::printf("SIMD target: %s, %d hardware threads, load average %.2f\n", simd::targetName(), threads,
-                    load[0]);
+        std::printf("SIMD target: %s%s, %d hardware threads, load average %.2f\n", simd::targetName(),
+                    args.size() > 3 ? " (forced)" : "", threads, load[0]);
         // Every file out of the page cache, then read back by a first scan, so each measurement
         // reads cached data in the same state (see evictFromPageCache). The F32 file's first
         // scan, from disk, is reported too.
