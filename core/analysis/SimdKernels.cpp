@@ -6,8 +6,9 @@
 
 #include <hwy/highway.h>
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/SimdKernels.h"
+#include "codec/DtypeDecoder.h"
+#include "codec/HalfLanes-inl.h"
 
 #include <bit>
 #include <cmath>
@@ -18,6 +19,9 @@ HWY_BEFORE_NAMESPACE();
 namespace ts::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
+using ts::codec::HWY_NAMESPACE::Bf16Lanes;
+using ts::codec::HWY_NAMESPACE::F16LanesBelowInf;
+using ts::codec::HWY_NAMESPACE::PrefetchAhead;
 
 constexpr std::int32_t kAbsMask = 0x7fffffff;
 constexpr std::int32_t kInfBits = 0x7f800000;
@@ -25,19 +29,6 @@ constexpr std::int32_t kNegInfBits = static_cast<std::int32_t>(0xff800000u);
 constexpr std::int32_t kF16MaxBits = 0x477fe000;        // 65504
 constexpr std::int32_t kF16UnderBits = 0x33000000 + 1;  // |x| <= 2^-25
 constexpr std::int32_t kBf16UnderBits = 0x00008000 + 1; // |x| <= 2^-134
-
-// Software prefetch of the lines a loop reads kPrefetchBytes from now. Why: on the machine we
-// measure on (a KVM guest) the hardware prefetcher keeps too few lines in flight for a loop that
-// does real work per line: the statistics kernel read DRAM at 6 GB/s per core where a bare load
-// loop reads 14. Prefetching 2 KiB ahead brought it to 11-12. Farther was slower (4 KiB: 8):
-// a scan faults its mapping in as it goes, and a prefetch into a page not mapped yet is dropped.
-constexpr std::size_t kPrefetchBytes = 2048;
-inline void PrefetchAhead(const void* at, std::size_t stepBytes)
-{
-    const char* q = static_cast<const char*>(at) + kPrefetchBytes;
-    for (std::size_t o = 0; o < stepBytes; o += 64)
-        __builtin_prefetch(q + o);
-}
 
 void ScalarTail(const float* p, std::size_t n, std::int32_t minNormalBits, FloatBlockSummary& s)
 {
@@ -279,26 +270,22 @@ bool SummarizeOrdinaryHalfs(const std::uint16_t* HWY_RESTRICT p, std::size_t n, 
     return false;
 #else
     const hn::ScalableTag<float> df;
-    const hn::RebindToUnsigned<decltype(df)> du;
-    const hn::Rebind<std::uint16_t, decltype(df)> d16;
-    const hn::Rebind<hwy::float16_t, decltype(df)> dh;
     const std::size_t N = hn::Lanes(df);
-    const auto* halfs = reinterpret_cast<const hwy::float16_t*>(p);
     if (bf16) {
         const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
             PrefetchAhead(p + i, 2 * N * 2);
-            v0 = hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, p + i))));
-            v1 = hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, p + i + N))));
+            v0 = Bf16Lanes(df, p + i);
+            v1 = Bf16Lanes(df, p + i + N);
         };
-        const auto at = [&](std::size_t i) {
-            return std::bit_cast<float>(static_cast<std::uint32_t>(p[i]) << 16);
-        };
+        const auto at = [&](std::size_t i) { return ts::decode::bf16(p[i]); };
         return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
     }
+    // Inf and NaN codes come out NaN or above 65504 here: not ordinary, so the caller decodes the
+    // block with decode::widenHalfs (exact) and summarises the floats.
     const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
         PrefetchAhead(p + i, 2 * N * 2);
-        v0 = hn::PromoteTo(df, hn::LoadU(dh, halfs + i));
-        v1 = hn::PromoteTo(df, hn::LoadU(dh, halfs + i + N));
+        v0 = F16LanesBelowInf(df, p + i);
+        v1 = F16LanesBelowInf(df, p + i + N);
     };
     const auto at = [&](std::size_t i) { return ts::decode::f16(p[i]); };
     return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
@@ -544,55 +531,6 @@ bool AnyMasked(const void* HWY_RESTRICT p, std::size_t lanes, int laneBytes, std
     }
 }
 
-void F16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT out)
-{
-    const hn::ScalableTag<float> df;
-    const hn::Rebind<hwy::float16_t, decltype(df)> dh;
-    const std::size_t N = hn::Lanes(df);
-    const auto* in = static_cast<const hwy::float16_t*>(src);
-    std::size_t i = 0;
-    for (; i + N <= n; i += N) {
-        PrefetchAhead(in + i, N * 2);
-        auto v = hn::PromoteTo(df, hn::LoadU(dh, in + i));
-#if HWY_TARGET >= HWY_SSE4
-        // Without F16C, Highway 1.0.3 widens in software and biases exponent 31 like any other:
-        // Inf came out as 65536 and NaN as 98304, finite, so a scan on such a CPU missed them.
-        // Those lanes get decode::f16's answer: the sign, an all-ones exponent, the payload.
-        const hn::RebindToUnsigned<decltype(df)> du;
-        const hn::Rebind<std::uint16_t, decltype(df)> d16;
-        const auto bits = hn::PromoteTo(du, hn::LoadU(d16, reinterpret_cast<const std::uint16_t*>(in + i)));
-        const auto exponent = hn::Set(du, 0x7c00u);
-        const auto special = hn::Eq(hn::And(bits, exponent), exponent);
-        if (!hn::AllFalse(du, special)) {
-            const auto sign = hn::ShiftLeft<16>(hn::And(bits, hn::Set(du, 0x8000u)));
-            const auto payload = hn::ShiftLeft<13>(hn::And(bits, hn::Set(du, 0x3ffu)));
-            const auto wide = hn::Or(hn::Or(sign, hn::Set(du, 0x7f800000u)), payload);
-            v = hn::IfThenElse(hn::RebindMask(df, special), hn::BitCast(df, wide), v);
-        }
-#endif
-        hn::StoreU(v, df, out + i);
-    }
-    for (; i < n; ++i)
-        out[i] = ts::decode::f16(std::bit_cast<std::uint16_t>(in[i]));
-}
-
-void Bf16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT out)
-{
-    const hn::ScalableTag<float> df;
-    const hn::RebindToUnsigned<decltype(df)> du;
-    const hn::Rebind<std::uint16_t, decltype(df)> d16;
-    const std::size_t N = hn::Lanes(df);
-    const auto* in = static_cast<const std::uint16_t*>(src);
-    std::size_t i = 0;
-    for (; i + N <= n; i += N) {
-        PrefetchAhead(in + i, N * 2);
-        const auto wide = hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, in + i)));
-        hn::StoreU(hn::BitCast(df, wide), df, out + i);
-    }
-    for (; i < n; ++i)
-        out[i] = std::bit_cast<float>(static_cast<std::uint32_t>(in[i]) << 16);
-}
-
 const char* TargetName()
 {
     return hwy::TargetName(HWY_TARGET);
@@ -611,8 +549,6 @@ HWY_EXPORT(SumSquaredDeviations);
 HWY_EXPORT(LinearBins);
 HWY_EXPORT(LogBins);
 HWY_EXPORT(AnyMasked);
-HWY_EXPORT(F16ToF32);
-HWY_EXPORT(Bf16ToF32);
 HWY_EXPORT(TargetName);
 
 void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
@@ -647,16 +583,6 @@ std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::
 bool anyMasked(const void* p, std::size_t lanes, int laneBytes, std::uint64_t mask, std::uint64_t value)
 {
     return HWY_DYNAMIC_DISPATCH(AnyMasked)(p, lanes, laneBytes, mask, value);
-}
-
-void f16ToF32(const void* src, std::size_t n, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(F16ToF32)(src, n, out);
-}
-
-void bf16ToF32(const void* src, std::size_t n, float* out)
-{
-    HWY_DYNAMIC_DISPATCH(Bf16ToF32)(src, n, out);
 }
 
 const char* targetName()

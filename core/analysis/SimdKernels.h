@@ -58,8 +58,6 @@ std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::
 // Whether any of `lanes` little-endian lanes of `laneBytes` (1, 2, 4 or 8) bytes at `p` has
 // (lane & mask) == value: the NaN/Inf encodings of every float dtype are such a pattern.
 bool anyMasked(const void* p, std::size_t lanes, int laneBytes, std::uint64_t mask, std::uint64_t value);
-void f16ToF32(const void* src, std::size_t n, float* out);
-void bf16ToF32(const void* src, std::size_t n, float* out);
 // Name of the instruction set the dispatcher picked (for the benchmark report).
 const char* targetName();
 

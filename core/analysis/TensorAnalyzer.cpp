@@ -1,8 +1,8 @@
 #include "analysis/TensorAnalyzer.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/NanInfCounter.h"
 #include "analysis/ValueAccumulator.h"
+#include "codec/DtypeDecoder.h"
 
 #include <algorithm>
 #include <vector>
@@ -79,16 +79,17 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
             decode::countCodes(dtype, reinterpret_cast<const std::byte*>(b.raw), b.count, codeCounts.data());
             values.addCodeCounts(dtype, codeCounts.data(), reinterpret_cast<const std::byte*>(b.raw), b.count,
                                  b.firstIndex);
-        } else if (b.real) {
-            real.add(b.real, b.count, b.firstIndex);
-            imag.add(b.imag, b.count, b.firstIndex);
+        } else if (const auto* f = std::get_if<DecodedBlock::Floats>(&b.values)) {
+            values.add(f->values, b.count, b.firstIndex);
+        } else if (const auto* h = std::get_if<DecodedBlock::Halfs>(&b.values)) {
+            values.addHalfs(h->codes, b.count, dtype == Dtype::BF16, h->scratch, b.firstIndex);
+        } else if (const auto* d = std::get_if<DecodedBlock::Doubles>(&b.values)) {
+            values.add(d->values, b.count, b.firstIndex);
+        } else if (const auto* c = std::get_if<DecodedBlock::Complex>(&b.values)) {
+            real.add(c->real, b.count, b.firstIndex);
+            imag.add(c->imag, b.count, b.firstIndex);
+            values.add(c->magnitude, b.count, b.firstIndex);
         }
-        if (b.halfs)
-            values.addHalfs(b.halfs, b.count, dtype == Dtype::BF16, b.scratch, b.firstIndex);
-        else if (!coded && b.floats)
-            values.add(b.floats, b.count, b.firstIndex);
-        else if (!coded)
-            values.add(b.doubles, b.count, b.firstIndex);
         if (isBool) {
             for (std::size_t i = 0; i < b.count; ++i) {
                 if (b.raw[i] > 1) {
@@ -125,10 +126,12 @@ Result<void> TensorAnalyzer::histogramOfRange(std::uint64_t first, std::uint64_t
     }
     m_reader.setDecode(true);
     return m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
-        if (b.floats)
-            builder.add(b.floats, b.count);
-        else
-            builder.add(b.doubles, b.count);
+        if (const auto* f = std::get_if<DecodedBlock::Floats>(&b.values))
+            builder.add(f->values, b.count);
+        else if (const auto* d = std::get_if<DecodedBlock::Doubles>(&b.values))
+            builder.add(d->values, b.count);
+        else if (const auto* c = std::get_if<DecodedBlock::Complex>(&b.values))
+            builder.add(c->magnitude, b.count);
     });
 }
 

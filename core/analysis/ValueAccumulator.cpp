@@ -1,7 +1,8 @@
 #include "analysis/ValueAccumulator.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/SimdKernels.h"
+#include "codec/DtypeDecoder.h"
+#include "codec/HalfWidening.h"
 
 #include <algorithm>
 #include <bit>
@@ -75,10 +76,7 @@ void ValueAccumulator::addHalfs(const std::uint16_t* h, std::size_t n, bool bf16
         addSummary(s, nullptr, n, firstIndex);
         return;
     }
-    if (bf16)
-        simd::bf16ToF32(h, n, scratch);
-    else
-        simd::f16ToF32(h, n, scratch);
+    decode::widenHalfs(h, n, bf16, scratch);
     add(scratch, n, firstIndex);
 }
 

@@ -2,11 +2,11 @@
 // two-pass reference on large-mean data, and bulk (SIMD) against scalar decoding for all dtypes.
 #include "AnalysisTestUtil.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/TensorAnalyzer.h"
 #include "analysis/ValueAccumulator.h"
 #include "checkpoint/Checkpoint.h"
+#include "codec/DtypeDecoder.h"
 
 #include <QJsonArray>
 #include <QScopeGuard>

@@ -18,10 +18,10 @@
 // with the same decode.
 #include "FuzzSupport.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/ScanFindings.h"
 #include "analysis/TensorAnalyzer.h"
+#include "codec/DtypeDecoder.h"
 #include "view/ElementReader.h"
 #include "view/Envelope.h"
 #include "view/Heatmap.h"

@@ -8,7 +8,9 @@
 
 namespace ts {
 
-// Bit-exact decoding of every safetensors dtype to float/double.
+// Bit-exact decoding of every safetensors dtype to float/double: the one set of decoders that
+// analysis, conversion, export and the value views share (the 16-bit floats' SIMD lanes are in
+// codec/HalfLanes-inl.h, used by codec/HalfWidening and the statistics kernels).
 //
 // Sub-byte packing (the format itself does not say; we follow PyTorch/torchao, least significant
 // bits first, so element k always starts at bit 4k or 6k of a little-endian bit stream):
@@ -21,6 +23,9 @@ namespace ts {
 //   Formats (MX) v1.0 specification (no Inf, no NaN for F4/F6).
 // F8_E4M3 is OCP "FN" (no Inf, NaN only at S.1111.111), F8_E5M2 is IEEE-like, F8_E8M0 is 2^(e-127)
 // with 0xFF NaN, the FNUZ types (bias 8 / 16) have one NaN at 0x80, no -0 and no Inf.
+// A NaN decodes to the quiet NaN with the code's sign bit (the converter writes that sign into
+// its output), except BF16, which is the top half of a float and decodes to that float, payload
+// and all.
 namespace decode {
 
 float f16(std::uint16_t bits);
@@ -42,6 +47,7 @@ bool decodesToFloat(Dtype dtype);
 // Decodes `count` elements starting at the first bit of `bytes` into `out`. For F4 / F6 the caller
 // starts at an element index that is a multiple of 8, so the first element is byte-aligned.
 // BOOL bytes decode to 0 or 1 (any non-zero byte is true, as numpy and PyTorch read them).
+// F16 and BF16 go through SIMD lanes (codec/HalfWidening.h).
 void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float* out);
 
 // Dtypes of at most 8 bits: every element is one of codeCount() codes, so a block is summarised
