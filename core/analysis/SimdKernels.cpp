@@ -19,8 +19,6 @@ HWY_BEFORE_NAMESPACE();
 namespace ts::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
-using ts::codec::HWY_NAMESPACE::Bf16Lanes;
-using ts::codec::HWY_NAMESPACE::F16LanesBelowInf;
 using ts::codec::HWY_NAMESPACE::PrefetchAhead;
 
 constexpr std::int32_t kAbsMask = 0x7fffffff;
@@ -152,8 +150,7 @@ void SummarizeFloatsFull(const float* HWY_RESTRICT p, std::size_t n, std::uint32
 // NaN, Inf, subnormal or F16 over/underflow) needs only min, max and sum. One pass tracks the
 // smallest |x| bit pattern, min and max; only a block that leaves that range is re-read by the
 // full counting pass (it is in L1 by then). This halves the work per element on typical tensors.
-// `load(i, v0, v1)` gives elements [i, i + 2N) as two float vectors and `at(i)` one element, so
-// F16 and BF16 blocks run the same arithmetic on the same floats, straight from their bytes.
+// `load(i, v0, v1)` gives elements [i, i + 2N) as two float vectors and `at(i)` one element.
 // Returns false, with `out` untouched, when the block is not ordinary.
 #if HWY_TARGET != HWY_SCALAR
 template <class Load, class At>
@@ -257,38 +254,6 @@ void SummarizeFloats(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t m
     const auto at = [&](std::size_t i) { return p[i]; };
     if (!SummarizeOrdinary(load, at, n, minNormalBits, pivot, out))
         SummarizeFloatsFull(p, n, minNormalBits, out);
-#endif
-}
-
-// F16 or BF16 codes, widened in registers: no float copy of the block is written and read back,
-// so the loads from memory never pause for a decode pass.
-bool SummarizeOrdinaryHalfs(const std::uint16_t* HWY_RESTRICT p, std::size_t n, bool bf16,
-                            std::uint32_t minNormalBits, double pivot, FloatBlockSummary* HWY_RESTRICT out)
-{
-#if HWY_TARGET == HWY_SCALAR
-    (void)p, (void)n, (void)bf16, (void)minNormalBits, (void)pivot, (void)out;
-    return false;
-#else
-    const hn::ScalableTag<float> df;
-    const std::size_t N = hn::Lanes(df);
-    if (bf16) {
-        const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
-            PrefetchAhead(p + i, 2 * N * 2);
-            v0 = Bf16Lanes(df, p + i);
-            v1 = Bf16Lanes(df, p + i + N);
-        };
-        const auto at = [&](std::size_t i) { return ts::decode::bf16(p[i]); };
-        return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
-    }
-    // Inf and NaN codes come out NaN or above 65504 here: not ordinary, so the caller decodes the
-    // block with decode::widenHalfs (exact) and summarises the floats.
-    const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
-        PrefetchAhead(p + i, 2 * N * 2);
-        v0 = F16LanesBelowInf(df, p + i);
-        v1 = F16LanesBelowInf(df, p + i + N);
-    };
-    const auto at = [&](std::size_t i) { return ts::decode::f16(p[i]); };
-    return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
 #endif
 }
 
@@ -531,6 +496,87 @@ bool AnyMasked(const void* HWY_RESTRICT p, std::size_t lanes, int laneBytes, std
     }
 }
 
+template <typename T> std::size_t FindEitherLanes(const T* HWY_RESTRICT p, std::size_t n, T a, T b)
+{
+    std::size_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<T> d;
+    const std::size_t N = hn::Lanes(d);
+    const auto va = hn::Set(d, a), vb = hn::Set(d, b);
+    for (; i + N <= n; i += N) {
+        const auto v = hn::LoadU(d, p + i);
+        const intptr_t at = hn::FindFirstTrue(d, hn::Or(hn::Eq(v, va), hn::Eq(v, vb)));
+        if (at >= 0)
+            return i + static_cast<std::size_t>(at);
+    }
+#endif
+    for (; i < n; ++i) {
+        if (p[i] == a || p[i] == b)
+            return i;
+    }
+    return n;
+}
+
+std::size_t FindEither(const void* HWY_RESTRICT p, std::size_t lanes, int laneBytes, std::uint32_t a,
+                       std::uint32_t b)
+{
+    if (laneBytes == 1)
+        return FindEitherLanes(static_cast<const std::uint8_t*>(p), lanes, static_cast<std::uint8_t>(a),
+                               static_cast<std::uint8_t>(b));
+    return FindEitherLanes(static_cast<const std::uint16_t*>(p), lanes, static_cast<std::uint16_t>(a),
+                           static_cast<std::uint16_t>(b));
+}
+
+std::uint32_t OrderKeyScalar(float x)
+{
+    const auto u = std::bit_cast<std::uint32_t>(x);
+    return u & 0x80000000u ? ~u : u | 0x80000000u;
+}
+
+// Order keys in lanes (CodeCounter's orderKey: negative floats flipped whole, positive ones get
+// the sign bit), compared 16 lanes at a time with each target; the rare matching lanes are then
+// listed one by one. About 2% of a weight tensor's values sit in the buckets of its 7 quantiles.
+std::size_t MatchKeyPrefixes(const float* HWY_RESTRICT p, std::size_t n,
+                             const std::uint32_t* HWY_RESTRICT targets, std::size_t count,
+                             std::uint32_t* HWY_RESTRICT out)
+{
+    std::size_t i = 0, found = 0;
+    const auto append = [&](std::size_t at) {
+        const std::uint32_t key = OrderKeyScalar(p[at]);
+        for (std::size_t t = 0; t < count; ++t) {
+            if (targets[t] == key >> 16) {
+                out[found++] = static_cast<std::uint32_t>(t << 16) | (key & 0xffffu);
+                return;
+            }
+        }
+    };
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<std::uint32_t> du;
+    const hn::RebindToSigned<decltype(du)> di;
+    const std::size_t N = hn::Lanes(du);
+    const auto top = hn::Set(du, 0x80000000u);
+    hn::Vec<decltype(du)> wanted[8];
+    for (std::size_t t = 0; t < count && t < 8; ++t)
+        wanted[t] = hn::Set(du, targets[t]);
+    for (; i + N <= n; i += N) {
+        PrefetchAhead(p + i, N * 4);
+        const auto u = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(p + i));
+        const auto flip = hn::Or(hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, u))), top);
+        const auto prefix = hn::ShiftRight<16>(hn::Xor(u, flip));
+        auto hit = hn::Eq(prefix, wanted[0]);
+        for (std::size_t t = 1; t < count; ++t)
+            hit = hn::Or(hit, hn::Eq(prefix, wanted[t]));
+        if (HWY_UNLIKELY(!hn::AllFalse(du, hit))) {
+            for (std::size_t lane = 0; lane < N; ++lane)
+                append(i + lane);
+        }
+    }
+#endif
+    for (; i < n; ++i)
+        append(i);
+    return found;
+}
+
 const char* TargetName()
 {
     return hwy::TargetName(HWY_TARGET);
@@ -544,23 +590,18 @@ HWY_AFTER_NAMESPACE();
 namespace ts::simd {
 
 HWY_EXPORT(SummarizeFloats);
-HWY_EXPORT(SummarizeOrdinaryHalfs);
 HWY_EXPORT(SumSquaredDeviations);
 HWY_EXPORT(LinearBins);
 HWY_EXPORT(LogBins);
 HWY_EXPORT(AnyMasked);
+HWY_EXPORT(FindEither);
+HWY_EXPORT(MatchKeyPrefixes);
 HWY_EXPORT(TargetName);
 
 void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
                      FloatBlockSummary& out)
 {
     HWY_DYNAMIC_DISPATCH(SummarizeFloats)(p, n, minNormalBits, pivot, &out);
-}
-
-bool summarizeOrdinaryHalfs(const std::uint16_t* p, std::size_t n, bool bf16, std::uint32_t minNormalBits,
-                            double pivot, FloatBlockSummary& out)
-{
-    return HWY_DYNAMIC_DISPATCH(SummarizeOrdinaryHalfs)(p, n, bf16, minNormalBits, pivot, &out);
 }
 
 double sumSquaredDeviations(const float* p, std::size_t n, double mean)
@@ -583,6 +624,17 @@ std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::
 bool anyMasked(const void* p, std::size_t lanes, int laneBytes, std::uint64_t mask, std::uint64_t value)
 {
     return HWY_DYNAMIC_DISPATCH(AnyMasked)(p, lanes, laneBytes, mask, value);
+}
+
+std::size_t findEither(const void* p, std::size_t lanes, int laneBytes, std::uint32_t a, std::uint32_t b)
+{
+    return HWY_DYNAMIC_DISPATCH(FindEither)(p, lanes, laneBytes, a, b);
+}
+
+std::size_t matchKeyPrefixes(const float* p, std::size_t n, const std::uint32_t* targets, std::size_t count,
+                             std::uint32_t* out)
+{
+    return HWY_DYNAMIC_DISPATCH(MatchKeyPrefixes)(p, n, targets, count, out);
 }
 
 const char* targetName()

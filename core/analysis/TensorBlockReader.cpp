@@ -187,16 +187,6 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
                 }
                 out.values = DecodedBlock::Complex{m_floats.data(), m_imag.data(), m_doubles.data()};
                 break;
-            case Dtype::F16:
-            case Dtype::BF16:
-                if (m_undecodedHalfs) { // 2-aligned: the buffer, or checked above
-                    out.values =
-                        DecodedBlock::Halfs{reinterpret_cast<const std::uint16_t*>(src), m_floats.data()};
-                    break;
-                }
-                decode::decodeToFloat(m_dtype, src, k, m_floats.data());
-                out.values = DecodedBlock::Floats{m_floats.data()};
-                break;
             default:
                 decode::decodeToFloat(m_dtype, src, k, m_floats.data());
                 out.values = DecodedBlock::Floats{m_floats.data()};

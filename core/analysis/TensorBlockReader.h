@@ -41,12 +41,6 @@ struct DecodedBlock {
         const float* imag;
         const double* magnitude;
     };
-    // F16 or BF16 codes (setUndecodedHalfs), with room for the block's floats should the consumer
-    // need them decoded.
-    struct Halfs {
-        const std::uint16_t* codes;
-        float* scratch;
-    };
     // Nothing decoded: the consumer reads `raw` (coded dtypes with setDecode(false), every dtype
     // with setWholePieces(true)).
     struct Undecoded {};
@@ -54,7 +48,7 @@ struct DecodedBlock {
     std::uint64_t firstIndex = 0;
     std::size_t count = 0;
     const std::uint8_t* raw = nullptr; // the block's bytes as stored (BOOL's 0/1 check, code counts)
-    std::variant<Undecoded, Floats, Doubles, Complex, Halfs> values;
+    std::variant<Undecoded, Floats, Doubles, Complex> values;
 };
 
 // Streams a tensor's elements from its ByteSource in bounded pieces, decoding block by block:
@@ -69,12 +63,9 @@ public:
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 
-    // Coded dtypes (8 bits or fewer) can be summarised from raw codes: with decoding off, each
+    // Coded dtypes (16 bits or fewer) can be summarised from raw codes: with decoding off, each
     // read of those dtypes is handed over as one Undecoded block.
     void setDecode(bool on) { m_decode = on; }
-    // F16 and BF16 blocks handed over as codes (DecodedBlock::Halfs), for consumers that widen
-    // them in registers (ValueAccumulator::addHalfs) rather than through a float copy.
-    void setUndecodedHalfs(bool on) { m_undecodedHalfs = on; }
     // Every read handed over as one Undecoded block, whatever the dtype (NanInfCounter).
     void setWholePieces(bool on) { m_wholePieces = on; }
 
@@ -104,7 +95,6 @@ private:
     std::vector<float> m_imag;
     std::vector<double> m_doubles;
     bool m_decode = true;
-    bool m_undecodedHalfs = false;
     bool m_wholePieces = false;
 };
 

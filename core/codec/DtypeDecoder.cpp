@@ -276,13 +276,13 @@ void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float
 
 bool isCoded(Dtype dtype)
 {
-    return dtypeBits(dtype) <= 8;
+    return dtypeBits(dtype) <= 16;
 }
 
 int codeCount(Dtype dtype)
 {
     const int bits = dtypeBits(dtype);
-    return bits >= 8 ? 256 : 1 << bits;
+    return bits == 16 ? 65536 : bits >= 8 ? 256 : 1 << bits;
 }
 
 const float* codeValues(Dtype dtype)
@@ -290,13 +290,15 @@ const float* codeValues(Dtype dtype)
     return tableFor(dtype).data();
 }
 
-std::uint8_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i)
+std::uint32_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i)
 {
     if (dtype == Dtype::F4)
-        return static_cast<std::uint8_t>((std::to_integer<unsigned>(bytes[i / 2]) >> (4 * (i % 2))) & 0x0f);
+        return (std::to_integer<unsigned>(bytes[i / 2]) >> (4 * (i % 2))) & 0x0f;
     if (dtype == Dtype::F6_E2M3 || dtype == Dtype::F6_E3M2)
         return f6Code(bytes, i);
-    return static_cast<std::uint8_t>(std::to_integer<unsigned>(bytes[i]));
+    if (dtypeBits(dtype) == 16)
+        return load<std::uint16_t>(bytes + 2 * i);
+    return std::to_integer<unsigned>(bytes[i]);
 }
 
 void countCodes(Dtype dtype, const std::byte* bytes, std::size_t count, std::uint32_t* counts)
@@ -309,7 +311,7 @@ void countCodes(Dtype dtype, const std::byte* bytes, std::size_t count, std::uin
     }
     // Byte counts in four interleaved tables, so runs of one byte value do not serialise on a
     // single counter. The input is prefetched a few lines ahead: the hardware prefetcher alone
-    // left this loop waiting on memory (see simd::PrefetchAhead).
+    // left this loop waiting on memory (see PrefetchAhead in codec/HalfLanes-inl.h).
     std::uint32_t t[4][256] = {};
     const std::size_t nBytes = dtype == Dtype::F4 ? count / 2 : count;
     std::size_t i = 0;

@@ -50,15 +50,17 @@ bool decodesToFloat(Dtype dtype);
 // F16 and BF16 go through SIMD lanes (codec/HalfWidening.h).
 void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float* out);
 
-// Dtypes of at most 8 bits: every element is one of codeCount() codes, so a block is summarised
-// by counting codes (about one cycle per byte) instead of decoding each element.
+// Dtypes of at most 16 bits (every one but I32, U32, I64, U64, F32, F64 and C64): every element
+// is one of codeCount() codes, so a run of elements is summarised by counting codes (about one
+// cycle per element) instead of decoding each element (codec/CodeTable: each code's value).
 bool isCoded(Dtype dtype);
-int codeCount(Dtype dtype); // 256, 64 (F6) or 16 (F4)
-// The value of each code (codeCount() entries).
+int codeCount(Dtype dtype); // 65536 (16-bit dtypes), 256, 64 (F6) or 16 (F4)
+// The value of each code of a dtype of at most 8 bits (codeCount() entries).
 const float* codeValues(Dtype dtype);
 // The code of element i of a coded dtype.
-std::uint8_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i);
-// Adds to counts[code] the codes of `count` elements starting at the first bit of `bytes`.
+std::uint32_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i);
+// Adds to counts[code] the codes of `count` elements starting at the first bit of `bytes`, for a
+// dtype of at most 8 bits (CodeCounter counts the 16-bit ones).
 void countCodes(Dtype dtype, const std::byte* bytes, std::size_t count, std::uint32_t* counts);
 
 } // namespace decode

@@ -1,8 +1,7 @@
 // F16 and BF16 codes widened to float lanes, for every SIMD target: the one vector decoder of the
-// 16-bit floats, shared by the bulk decoder (codec/HalfWidening.cpp) and the statistics kernels
-// (analysis/SimdKernels.cpp). Each value is exactly what decode::f16() / decode::bf16() give.
-// Included once per target by Highway's foreach_target, hence the toggling guard instead of
-// #pragma once.
+// 16-bit floats (codec/HalfWidening.cpp), with the prefetch step the kernels share. Each value is exactly
+// what decode::f16() / decode::bf16() give. Included once per target by Highway's foreach_target, hence the
+// toggling guard instead of #pragma once.
 #if defined(TS_CODEC_HALF_LANES_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef TS_CODEC_HALF_LANES_INL_H_
 #undef TS_CODEC_HALF_LANES_INL_H_
@@ -62,15 +61,6 @@ template <class DF> HWY_INLINE hn::Vec<DF> F16Lanes(DF df, const std::uint16_t* 
         v = hn::IfThenElse(hn::RebindMask(df, special), hn::BitCast(df, wide), v);
     }
     return v;
-}
-
-// F16 codes as floats, exact for every code whose exponent is below 31; a code with exponent 31
-// (Inf, NaN) gives a lane that is NaN or of magnitude above 65504 (F16C: Inf or NaN; software:
-// 65536 or more). For kernels that reject such lanes anyway and cannot afford F16Lanes' check.
-template <class DF> HWY_INLINE hn::Vec<DF> F16LanesBelowInf(DF df, const std::uint16_t* HWY_RESTRICT p)
-{
-    const hn::Rebind<hwy::float16_t, DF> dh;
-    return hn::PromoteTo(df, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
 }
 
 } // namespace ts::codec::HWY_NAMESPACE
