@@ -30,7 +30,7 @@ Result<void> TensorAnalyzer::check() const
 }
 
 Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint64_t count,
-                                                  const ReadControl& control)
+                                                  const JobControl& control)
 {
     TensorStats stats;
     stats.name = m_info.name;
@@ -56,7 +56,7 @@ Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint
 }
 
 Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint64_t count,
-                                                 const ReadControl& control)
+                                                 const JobControl& control)
 {
     const Dtype dtype = m_info.dtype;
     TensorStats stats;
@@ -111,7 +111,7 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
 }
 
 Result<void> TensorAnalyzer::histogramOfRange(std::uint64_t first, std::uint64_t count,
-                                              HistogramBuilder& builder, const ReadControl& control)
+                                              HistogramBuilder& builder, const JobControl& control)
 {
     const Dtype dtype = m_info.dtype;
     if (decode::isCoded(dtype)) {
@@ -132,7 +132,7 @@ Result<void> TensorAnalyzer::histogramOfRange(std::uint64_t first, std::uint64_t
     });
 }
 
-Result<TensorStats> TensorAnalyzer::stats(const ReadControl& control)
+Result<TensorStats> TensorAnalyzer::stats(const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();
@@ -142,7 +142,7 @@ Result<TensorStats> TensorAnalyzer::stats(const ReadControl& control)
     return s;
 }
 
-Result<Histogram> TensorAnalyzer::histogram(const TensorStats& stats, int bins, const ReadControl& control)
+Result<Histogram> TensorAnalyzer::histogram(const TensorStats& stats, int bins, const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();

@@ -21,17 +21,17 @@ public:
     Result<void> check() const;
 
     // Partial statistics of elements [first, first + count); not finalized.
-    Result<TensorStats> statsOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control);
+    Result<TensorStats> statsOfRange(std::uint64_t first, std::uint64_t count, const JobControl& control);
     // Only the NaN/Inf counts and indices of elements [first, first + count) (NanInfCounter);
     // the result has nanInfOnly set. Not finalized.
-    Result<TensorStats> nanInfOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control);
+    Result<TensorStats> nanInfOfRange(std::uint64_t first, std::uint64_t count, const JobControl& control);
     // Adds elements [first, first + count) to `builder` (C64: the magnitude).
     Result<void> histogramOfRange(std::uint64_t first, std::uint64_t count, HistogramBuilder& builder,
-                                  const ReadControl& control);
+                                  const JobControl& control);
 
     // The whole tensor, finalized.
-    Result<TensorStats> stats(const ReadControl& control = {});
-    Result<Histogram> histogram(const TensorStats& stats, int bins, const ReadControl& control = {});
+    Result<TensorStats> stats(const JobControl& control = {});
+    Result<Histogram> histogram(const TensorStats& stats, int bins, const JobControl& control = {});
 
     const TensorInfo& info() const { return m_info; }
 

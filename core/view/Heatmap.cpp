@@ -88,7 +88,7 @@ HeatmapGrid HeatmapPooler::finish()
 
 Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info,
                                  const PlaneSpec& spec, Pooling pooling, int maxCells,
-                                 const std::atomic<bool>* cancel)
+                                 const CancelToken& cancel)
 {
     const TensorPlane plane = makePlane(info.shape, spec);
     HeatmapPooler pooler(plane.rows, plane.cols, maxCells, maxCells, pooling);
@@ -111,7 +111,7 @@ Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInf
     const double elementCost = rows * static_cast<double>(plane.cols) * kElementReadCost;
     const bool spans = span <= kMaxSpanElements && bandCost <= elementCost;
     for (std::uint64_t r0 = 0; r0 < plane.rows && plane.cols > 0; r0 += spans ? band : 1) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, location.source->displayName(),
                              QStringLiteral("The heatmap was cancelled."), info.name);
         if (spans) {

@@ -69,8 +69,7 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
 
 HeatmapPanel::~HeatmapPanel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
 }
 
 void HeatmapPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
@@ -99,8 +98,7 @@ void HeatmapPanel::setPooling(Pooling pooling)
 
 void HeatmapPanel::start()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     const quint64 job = ++m_job;
     m_grid = {};
     m_running = false;
@@ -111,7 +109,7 @@ void HeatmapPanel::start()
     }
     m_running = true;
     m_info->setText(tr("Computing\u2026"));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = CancelToken();
     const TensorLocation location = m_model->location(m_tensor);
     // The job reads the tensor's info from the model: a copy of its shape can be 392 MB.
     const std::shared_ptr<const Checkpoint> model = m_model;
@@ -133,9 +131,9 @@ void HeatmapPanel::start()
         draw();
         emit gridReady();
     });
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    const CancelToken cancel = m_cancel;
     watcher->setFuture(QtConcurrent::run([location, model, tensor, spec, pooling, cancel] {
-        return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells, cancel.get());
+        return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells, cancel);
     }));
 }
 

@@ -6,7 +6,6 @@
 
 #include <QFutureWatcher>
 
-#include <atomic>
 #include <memory>
 
 class QComboBox;
@@ -51,7 +50,7 @@ private:
     int m_tensor = -1;
     quint64 m_job = 0;
     bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    CancelToken m_cancel;
     HeatmapGrid m_grid;
     AxisPicker* m_axes;
     QComboBox* m_pooling;

@@ -41,14 +41,12 @@ LinePlotPanel::LinePlotPanel(QWidget* parent)
 
 LinePlotPanel::~LinePlotPanel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
 }
 
 void LinePlotPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
 {
-    if (m_cancel)
-        m_cancel->store(true);
+    m_cancel.cancel();
     const quint64 job = ++m_job;
     m_envelope = {};
     m_running = false;
@@ -60,7 +58,7 @@ void LinePlotPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, i
     }
     m_running = true;
     m_info->setText(tr("Computing\u2026"));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = CancelToken();
     const TensorLocation location = model->location(tensor);
     const TensorInfo info = model->tensors()[static_cast<std::size_t>(tensor)].info;
     auto* watcher = new QFutureWatcher<Result<Envelope>>(this);
@@ -78,9 +76,9 @@ void LinePlotPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, i
         draw();
         emit envelopeReady();
     });
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    const CancelToken cancel = m_cancel;
     watcher->setFuture(QtConcurrent::run(
-        [location, info, cancel] { return buildEnvelope(location, info, kBuckets, cancel.get()); }));
+        [location, info, cancel] { return buildEnvelope(location, info, kBuckets, cancel); }));
 }
 
 void LinePlotPanel::draw()

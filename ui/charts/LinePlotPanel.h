@@ -4,7 +4,6 @@
 #include "tensor/TensorPanel.h"
 #include "view/Envelope.h"
 
-#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -33,7 +32,7 @@ private:
 
     quint64 m_job = 0;
     bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    CancelToken m_cancel;
     Envelope m_envelope;
     QLabel* m_info;
     Plot* m_plot;

@@ -37,14 +37,15 @@ namespace {
 // cannot overflow an int whatever the byte counts are.
 constexpr int kProgressScale = 1000;
 
-ProgressCallback promiseProgress(QPromise<ConvertOutcome>& promise, std::shared_ptr<std::atomic<bool>> cancel)
+// The engine stops (and removes its temporary file) when the token is cancelled; this is the
+// only way Cancel reaches it.
+JobControl promiseProgress(QPromise<ConvertOutcome>& promise, CancelToken cancel)
 {
-    return [&promise, cancel = std::move(cancel)](std::uint64_t done, std::uint64_t total) {
-        promise.setProgressValue(total ? static_cast<int>(done * kProgressScale / total) : kProgressScale);
-        // The engine stops (and removes its temporary file) when told to; this is the only way
-        // Cancel reaches it.
-        return !cancel->load(std::memory_order_relaxed);
-    };
+    return {std::move(cancel), ProgressSink([&promise](const Progress& p) {
+                promise.setProgressValue(p.bytesTotal
+                                             ? static_cast<int>(p.bytesDone * kProgressScale / p.bytesTotal)
+                                             : kProgressScale);
+            })};
 }
 
 void setError(ConvertOutcome& outcome, const Error& error)
@@ -268,7 +269,7 @@ bool ConvertDialog::startPreview()
     m_model->clear();
     m_previewFresh = false;
     m_previewOptions = *opts;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = CancelToken();
     startJob(Job::Preview,
              QtConcurrent::run(
                  [model = m_source, opts = *opts, cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
@@ -320,7 +321,7 @@ bool ConvertDialog::startConvert()
     ConvertOptions writeOptions = m_previewOptions;
     writeOptions.shardSize = opts->shardSize;
     writeOptions.headerSlack = opts->headerSlack;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = CancelToken();
     startJob(Job::Convert,
              QtConcurrent::run([model = m_source, plan = m_model->plan(), out, writeOptions,
                                 cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
@@ -340,8 +341,8 @@ bool ConvertDialog::startConvert()
 
 void ConvertDialog::cancel()
 {
-    if (isBusy() && m_cancel)
-        m_cancel->store(true);
+    if (isBusy())
+        m_cancel.cancel();
 }
 
 void ConvertDialog::stopJob()

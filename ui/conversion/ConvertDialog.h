@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/CancelToken.h"
 #include "checkpoint/Checkpoint.h"
 #include "convert/ConvertOptions.h"
 #include "convert/ConvertPlan.h"
@@ -7,7 +8,6 @@
 #include <QDialog>
 #include <QFutureWatcher>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -113,10 +113,10 @@ private:
     QLabel* m_status;
     QLabel* m_summary;
     QFutureWatcher<ConvertOutcome> m_watcher;
-    // Cancel is told to the engine through this flag rather than QFuture::cancel(): a cancelled
+    // Cancel is told to the engine through this token rather than QFuture::cancel(): a cancelled
     // future drops the job's result, and a write that completed just before Cancel reached it
     // must still be reported as written.
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    CancelToken m_cancel;
     Job m_job = Job::None;
     bool m_previewFresh = false;
     ConvertOptions m_previewOptions; // what the shown preview was made with

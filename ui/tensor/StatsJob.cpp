@@ -9,13 +9,12 @@ namespace ts::ui {
 namespace {
 
 std::shared_ptr<const TensorStatsEntry> compute(std::shared_ptr<const Checkpoint> model, int tensor, int bins,
-                                                std::shared_ptr<std::atomic<bool>> cancel)
+                                                CancelToken cancel)
 {
     auto entry = std::make_shared<TensorStatsEntry>();
     const CheckpointTensor& t = model->tensors()[static_cast<std::size_t>(tensor)];
     TensorAnalyzer analyzer(model->location(tensor), t.info.flattened());
-    ReadControl control;
-    control.cancel = cancel.get();
+    const JobControl control{std::move(cancel), {}};
     if (Result<void> ok = analyzer.check(); !ok) {
         entry->error = ok.error().toString();
         return entry;
@@ -57,9 +56,7 @@ std::shared_ptr<const TensorStatsEntry> StatsJob::cached(int tensor, int bins) c
 
 void StatsJob::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
+    m_cancel.cancel();
     ++m_job;
     m_running = false;
     m_pendingKey = ~quint64(0);
@@ -76,7 +73,7 @@ std::shared_ptr<const TensorStatsEntry> StatsJob::request(int tensor, int bins)
     cancel();
     const quint64 job = m_job;
     m_pendingKey = key(tensor, bins);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = CancelToken();
     m_running = true;
     auto* watcher = new QFutureWatcher<std::shared_ptr<const TensorStatsEntry>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, tensor, bins] {

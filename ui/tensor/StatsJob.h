@@ -2,12 +2,12 @@
 
 #include "analysis/Histogram.h"
 #include "analysis/TensorStats.h"
+#include "base/CancelToken.h"
 #include "checkpoint/Checkpoint.h"
 
 #include <QHash>
 #include <QObject>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -50,7 +50,7 @@ private:
 
     std::shared_ptr<const Checkpoint> m_model;
     QHash<quint64, std::shared_ptr<const TensorStatsEntry>> m_cache;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    CancelToken m_cancel;
     quint64 m_job = 0;
     quint64 m_pendingKey = ~quint64(0);
     bool m_running = false;
