@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -67,11 +66,6 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onHover);
 }
 
-HeatmapPanel::~HeatmapPanel()
-{
-    m_cancel.cancel();
-}
-
 void HeatmapPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
 {
     m_model = model;
@@ -98,43 +92,35 @@ void HeatmapPanel::setPooling(Pooling pooling)
 
 void HeatmapPanel::start()
 {
-    m_cancel.cancel();
-    const quint64 job = ++m_job;
     m_grid = {};
-    m_running = false;
     if (m_tensor < 0) {
+        m_job.cancel();
         m_map->data()->clear();
         m_plot->refresh();
         return;
     }
-    m_running = true;
     m_info->setText(tr("Computing\u2026"));
-    m_cancel = CancelToken();
     const TensorLocation location = m_model->location(m_tensor);
     // The job reads the tensor's info from the model: a copy of its shape can be 392 MB.
     const std::shared_ptr<const Checkpoint> model = m_model;
     const auto tensor = static_cast<std::size_t>(m_tensor);
     const PlaneSpec spec = m_axes->spec();
     const auto pooling = static_cast<Pooling>(m_pooling->currentData().toInt());
-    auto* watcher = new QFutureWatcher<Result<HeatmapGrid>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
-        watcher->deleteLater();
-        if (job != m_job)
-            return; // another tensor or plane was chosen meanwhile
-        m_running = false;
-        Result<HeatmapGrid> r = watcher->result();
-        if (!r) {
-            m_info->setText(toolTipText(r.error().toString()));
-            return;
-        }
-        m_grid = std::move(r.value());
-        draw();
-        emit gridReady();
-    });
-    const CancelToken cancel = m_cancel;
-    watcher->setFuture(QtConcurrent::run([location, model, tensor, spec, pooling, cancel] {
-        return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells, cancel);
-    }));
+    m_job.start(
+        [location, model, tensor, spec, pooling](const JobControl& control) {
+            return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells,
+                                control.cancel);
+        },
+        [this](Result<HeatmapGrid> r) {
+            if (!r) {
+                m_info->setText(toolTipText(r.error().toString()));
+                emit readFailed(r.error());
+                return;
+            }
+            m_grid = std::move(r.value());
+            draw();
+            emit gridReady();
+        });
 }
 
 void HeatmapPanel::draw()

@@ -1,10 +1,9 @@
 #pragma once
 
 #include "charts/Plot.h"
+#include "common/JobRunner.h"
 #include "tensor/TensorPanel.h"
 #include "view/Heatmap.h"
-
-#include <QFutureWatcher>
 
 #include <memory>
 
@@ -28,14 +27,13 @@ public:
     static constexpr int kMaxCells = 256;
 
     explicit HeatmapPanel(QWidget* parent = nullptr);
-    ~HeatmapPanel() override;
 
     void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) override;
     void setPooling(Pooling pooling);
     AxisPicker* axisPicker() const { return m_axes; }
     // The grid drawn now (empty while computing), and whether a job is running.
     const HeatmapGrid& grid() const { return m_grid; }
-    bool isComputing() const { return m_running; }
+    bool isComputing() const { return m_job.isRunning(); }
     QString cellText(double x, double y) const;
 
 signals:
@@ -48,9 +46,7 @@ private:
 
     std::shared_ptr<const Checkpoint> m_model;
     int m_tensor = -1;
-    quint64 m_job = 0;
-    bool m_running = false;
-    CancelToken m_cancel;
+    JobRunner m_job{this};
     HeatmapGrid m_grid;
     AxisPicker* m_axes;
     QComboBox* m_pooling;

@@ -2,26 +2,22 @@
 
 #include "analysis/TensorAnalyzer.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace ts::ui {
 namespace {
 
-std::shared_ptr<const TensorStatsEntry> compute(std::shared_ptr<const Checkpoint> model, int tensor, int bins,
-                                                CancelToken cancel)
+std::shared_ptr<const TensorStatsEntry> compute(const std::shared_ptr<const Checkpoint>& model, int tensor,
+                                                int bins, const JobControl& control)
 {
     auto entry = std::make_shared<TensorStatsEntry>();
     const CheckpointTensor& t = model->tensors()[static_cast<std::size_t>(tensor)];
     TensorAnalyzer analyzer(model->location(tensor), t.info.flattened());
-    const JobControl control{std::move(cancel), {}};
     if (Result<void> ok = analyzer.check(); !ok) {
-        entry->error = ok.error().toString();
+        entry->error = ok.error();
         return entry;
     }
     Result<TensorStats> stats = analyzer.stats(control);
     if (!stats) {
-        entry->error = stats.error().toString();
+        entry->error = stats.error();
         return entry;
     }
     entry->stats = std::move(stats.value());
@@ -29,18 +25,13 @@ std::shared_ptr<const TensorStatsEntry> compute(std::shared_ptr<const Checkpoint
     if (hist)
         entry->histogram = std::move(hist.value());
     else
-        entry->error = hist.error().toString();
+        entry->error = hist.error();
     return entry;
 }
 
 } // namespace
 
 StatsJob::StatsJob(QObject* parent) : QObject(parent) {}
-
-StatsJob::~StatsJob()
-{
-    cancel();
-}
 
 void StatsJob::setModel(std::shared_ptr<const Checkpoint> model)
 {
@@ -56,9 +47,7 @@ std::shared_ptr<const TensorStatsEntry> StatsJob::cached(int tensor, int bins) c
 
 void StatsJob::cancel()
 {
-    m_cancel.cancel();
-    ++m_job;
-    m_running = false;
+    m_runner.cancel();
     m_pendingKey = ~quint64(0);
 }
 
@@ -68,24 +57,18 @@ std::shared_ptr<const TensorStatsEntry> StatsJob::request(int tensor, int bins)
         return nullptr;
     if (auto hit = cached(tensor, bins))
         return hit;
-    if (m_running && m_pendingKey == key(tensor, bins))
+    if (m_runner.isRunning() && m_pendingKey == key(tensor, bins))
         return nullptr; // already on its way (the histogram and statistics panels both ask)
-    cancel();
-    const quint64 job = m_job;
     m_pendingKey = key(tensor, bins);
-    m_cancel = CancelToken();
-    m_running = true;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const TensorStatsEntry>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, tensor, bins] {
-        watcher->deleteLater();
-        if (job != m_job)
-            return; // another tensor was selected meanwhile
-        m_running = false;
-        m_pendingKey = ~quint64(0);
-        m_cache.insert(key(tensor, bins), watcher->result());
-        emit ready(tensor, bins);
-    });
-    watcher->setFuture(QtConcurrent::run(compute, m_model, tensor, bins, m_cancel));
+    m_runner.start([model = m_model, tensor,
+                    bins](const JobControl& control) { return compute(model, tensor, bins, control); },
+                   [this, tensor, bins](std::shared_ptr<const TensorStatsEntry> entry) {
+                       m_pendingKey = ~quint64(0);
+                       m_cache.insert(key(tensor, bins), entry);
+                       emit ready(tensor, bins);
+                       if (entry->error)
+                           emit readFailed(*entry->error);
+                   });
     emit started(tensor);
     return nullptr;
 }
