@@ -2,25 +2,26 @@
 
 #include "analysis/DeadRowFindings.h"
 #include "analysis/DuplicateFindings.h"
-#include "analysis/HistogramBuilder.h"
 #include "analysis/ScanFindings.h"
+#include "analysis/ScanFolds.h"
 #include "analysis/ScanPlan.h"
 #include "analysis/ScanWorkers.h"
 #include "analysis/SiblingFindings.h"
 #include "analysis/TensorAnalyzer.h"
 
 #include <chrono>
-#include <mutex>
 
 namespace ts {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The statistics pass (or the NaN/Inf pass): one partial per segment, merged in element order,
-// finalized. The partials of a tensor merge in part order, whichever thread computed them.
-Result<std::vector<TensorStats>> statisticsPass(const ScanPlan& plan, ScanPass pass, ScanWorkers& workers,
-                                                const JobControl& control, const QString& file)
+// The first pass (statistics, or the NaN/Inf counts): one partial per segment, merged in element
+// order, finalized. The partials of a tensor merge in part order, whichever thread computed them.
+// The statistics hand the folds the code counts they want (histograms and quantiles of dtypes of
+// 16 bits or fewer, the first quantile step of wider ones).
+Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& folds, ScanWorkers& workers,
+                                           const JobControl& control, const QString& file)
 {
     std::vector<std::vector<std::optional<TensorStats>>> partials(plan.targets.size());
     for (std::size_t t = 0; t < plan.targets.size(); ++t)
@@ -28,11 +29,21 @@ Result<std::vector<TensorStats>> statisticsPass(const ScanPlan& plan, ScanPass p
     workers.run(plan.items, [&](const ScanSegment& seg) -> Result<void> {
         const ScanTarget& target = plan.targets[seg.target];
         TensorAnalyzer analyzer(target.location, *target.info);
-        Result<TensorStats> r = pass == ScanPass::NanInf
-                                    ? analyzer.nanInfOfRange(seg.first, seg.count, control)
-                                    : analyzer.statsOfRange(seg.first, seg.count, control);
+        if (plan.firstPass == ScanPass::NanInf) {
+            Result<TensorStats> r = analyzer.nanInfOfRange(seg.first, seg.count, control);
+            if (!r)
+                return r.error();
+            partials[seg.target][seg.part] = std::move(r.value());
+            return {};
+        }
+        CodeCounts counts;
+        const bool wantsCounts = folds.wantsCounts(seg.target);
+        Result<TensorStats> r =
+            analyzer.statsOfRange(seg.first, seg.count, control, wantsCounts ? &counts : nullptr);
         if (!r)
             return r.error();
+        if (wantsCounts)
+            folds.addCounts(seg.target, std::move(counts));
         partials[seg.target][seg.part] = std::move(r.value());
         return {};
     });
@@ -40,46 +51,44 @@ Result<std::vector<TensorStats>> statisticsPass(const ScanPlan& plan, ScanPass p
         return *error;
     std::vector<TensorStats> merged;
     merged.reserve(plan.targets.size());
-    for (auto& parts : partials) {
-        TensorStats whole = std::move(*parts[0]);
-        for (std::size_t p = 1; p < parts.size(); ++p)
-            whole.mergeFollowing(*parts[p]);
+    for (std::size_t t = 0; t < partials.size(); ++t) {
+        TensorStats whole = std::move(*partials[t][0]);
+        for (std::size_t p = 1; p < partials[t].size(); ++p)
+            whole.mergeFollowing(*partials[t][p]);
         whole.finalize();
+        folds.finishFirstPass(t, whole.values);
         merged.push_back(std::move(whole));
     }
     return merged;
 }
 
-// The histogram pass needs the statistics' range. A tensor of one part fills its builder alone;
-// the parts of a big one fill their own and are summed into it (exact integers: any order).
-Result<std::vector<std::optional<Histogram>>> histogramPass(const ScanPlan& plan,
-                                                            const std::vector<TensorStats>& stats,
-                                                            const ScanOptions& options, ScanWorkers& workers,
-                                                            const JobControl& control, const QString& file)
+// The later passes, for dtypes wider than 16 bits only: histograms need the first pass's range
+// (partial ones are summed, exact integers: any order), quantile searches narrow by 16 key bits a
+// pass. ScanFolds decides how many there are and which tensors each one reads.
+Result<void> laterPasses(const ScanPlan& plan, ScanFolds& folds, ScanWorkers& workers,
+                         const JobControl& control, const QString& file)
 {
-    const int bins = options.histogramBins;
-    std::vector<std::unique_ptr<HistogramBuilder>> builders;
-    for (const TensorStats& t : stats)
-        builders.push_back(std::make_unique<HistogramBuilder>(t.values, bins, options.logHistogram));
-    const auto locks = std::make_unique<std::mutex[]>(plan.targets.size());
-    workers.run(plan.items, [&](const ScanSegment& seg) -> Result<void> {
-        const ScanTarget& target = plan.targets[seg.target];
-        TensorAnalyzer analyzer(target.location, *target.info);
-        if (target.parts == 1) // the only writer of this builder
-            return analyzer.histogramOfRange(seg.first, seg.count, *builders[seg.target], control);
-        HistogramBuilder local(stats[seg.target].values, bins, options.logHistogram);
-        if (auto ok = analyzer.histogramOfRange(seg.first, seg.count, local, control); !ok)
-            return ok;
-        std::lock_guard lock(locks[seg.target]);
-        builders[seg.target]->merge(local);
-        return {};
-    });
-    if (auto error = workers.stopped(file))
-        return *error;
-    std::vector<std::optional<Histogram>> histograms;
-    for (auto& b : builders)
-        histograms.emplace_back(b->histogram());
-    return histograms;
+    while (folds.nextPass()) {
+        workers.run(plan.items, [&](const ScanSegment& seg) -> Result<void> {
+            if (!folds.inPass(seg.target))
+                return {};
+            const ScanTarget& target = plan.targets[seg.target];
+            TensorAnalyzer analyzer(target.location, *target.info);
+            return folds.runPart(seg.target, analyzer, seg.first, seg.count, control);
+        });
+        if (auto error = workers.stopped(file))
+            return *error;
+    }
+    return {};
+}
+
+ScanFolds foldsFor(const ScanPlan& plan, const ScanOptions& options)
+{
+    std::vector<ScanFolds::Tensor> tensors;
+    tensors.reserve(plan.targets.size());
+    for (const ScanTarget& target : plan.targets)
+        tensors.push_back({target.info->dtype, target.parts});
+    return ScanFolds(tensors, options.histogramBins, options.logHistogram, plan.quantiles);
 }
 
 // Findings that need more than one tensor's statistics: a block against its siblings, identical
@@ -136,19 +145,19 @@ Result<ScanResult> ModelScanner::run()
     m_control.progress.begin(plan->bytesOfAllPasses());
     ScanWorkers workers(ScanWorkers::threadCount(m_options.threads), m_control.cancel);
 
+    ScanFolds folds = foldsFor(*plan, m_options);
+
     ScanResult result;
-    for (const ScanPass pass : plan->passes) {
-        if (pass == ScanPass::Histograms) {
-            auto histograms = histogramPass(*plan, result.tensors, m_options, workers, m_control, file);
-            if (!histograms)
-                return histograms.error();
-            result.histograms = std::move(histograms.value());
-        } else {
-            auto stats = statisticsPass(*plan, pass, workers, m_control, file);
-            if (!stats)
-                return stats.error();
-            result.tensors = std::move(stats.value());
-        }
+    auto stats = firstPass(*plan, folds, workers, m_control, file);
+    if (!stats)
+        return stats.error();
+    result.tensors = std::move(stats.value());
+    if (auto ok = laterPasses(*plan, folds, workers, m_control, file); !ok)
+        return ok.error();
+    for (std::size_t t = 0; t < plan->targets.size(); ++t) {
+        folds.finish(t, result.tensors[t].values);
+        if (m_options.histogramBins > 0)
+            result.histograms.push_back(folds.histogram(t));
     }
 
     for (std::size_t t = 0; t < plan->targets.size(); ++t) {

@@ -18,6 +18,10 @@ struct ScanOptions {
     int threads = 0;          // 0: one per core
     int histogramBins = 0;    // 0: statistics only; else a second pass fills histograms
     bool logHistogram = true; // with histograms: also the log10|x| one
+    // p1 ... p99 of every tensor (ValueStats::quantiles). Free for dtypes of 16 bits or fewer (their
+    // code counts give them); wider dtypes need a second pass (the histograms' one, when there is
+    // one), 64-bit ones two more.
+    bool quantiles = false;
     // Only count NaN and Inf (NanInfCounter): memory speed for every dtype; each TensorStats has
     // nanInfOnly set and the findings are NanValues / InfValues only. No histograms with it.
     bool nanInfOnly = false;
@@ -25,8 +29,8 @@ struct ScanOptions {
     std::vector<int> tensors;            // model tensor indices; empty: all
 };
 
-// The scan's progress in bytes of both passes when histograms are on (the sink's Progress; the
-// name stays for the scan's callers).
+// The scan's progress in bytes of every pass (dtypes wider than 16 bits are read again for
+// histograms and quantiles): the sink's Progress, the name kept for the scan's callers.
 using ScanProgress = Progress;
 
 struct ScanResult {

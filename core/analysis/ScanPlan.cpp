@@ -1,6 +1,7 @@
 #include "analysis/ScanPlan.h"
 
 #include "analysis/NanInfCounter.h"
+#include "analysis/ScanFolds.h"
 #include "analysis/TensorAnalyzer.h"
 #include "analysis/TensorBlockReader.h"
 #include "analysis/ValueAccumulator.h"
@@ -63,6 +64,8 @@ std::vector<int> selectedTensors(const Checkpoint& model, const ScanOptions& opt
 Result<ScanPlan> ScanPlan::make(const Checkpoint& model, const ScanOptions& options)
 {
     ScanPlan plan;
+    plan.firstPass = options.nanInfOnly ? ScanPass::NanInf : ScanPass::Statistics;
+    plan.quantiles = options.quantiles && !options.nanInfOnly;
     const std::uint64_t chunkBytes =
         std::max<std::uint64_t>(options.chunkBytes, TensorBlockReader::kReadBytes);
     Batcher batch(chunkBytes);
@@ -78,6 +81,8 @@ Result<ScanPlan> ScanPlan::make(const Checkpoint& model, const ScanOptions& opti
         // The NaN/Inf check reads nothing of a dtype without NaN/Inf codes: only read bytes count.
         if (!options.nanInfOnly || NanInfCounter(dtype).dtypeHasSpecials())
             plan.bytes += bytes;
+        plan.laterBytes += bytes * static_cast<std::uint64_t>(
+                                       ScanFolds::laterPasses(dtype, options.histogramBins, plan.quantiles));
         const std::size_t t = plan.targets.size();
         if (bytes < chunkBytes) {
             target.parts = 1;
@@ -92,9 +97,6 @@ Result<ScanPlan> ScanPlan::make(const Checkpoint& model, const ScanOptions& opti
     if (options.nanInfOnly && options.histogramBins > 0)
         return makeError(ErrorCode::InvalidArgument, model.path(),
                          QStringLiteral("the NaN/Inf-only check computes no histograms"));
-    plan.passes.push_back(options.nanInfOnly ? ScanPass::NanInf : ScanPass::Statistics);
-    if (options.histogramBins > 0)
-        plan.passes.push_back(ScanPass::Histograms);
     return plan;
 }
 

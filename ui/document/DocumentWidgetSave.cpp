@@ -27,8 +27,7 @@ DocumentWidget::~DocumentWidget()
 
 bool DocumentWidget::isEditable() const
 {
-    return m_state == State::Loaded && m_result.model && !m_result.model->isSharded() &&
-           m_result.model->shards().size() == 1;
+    return m_state == State::Loaded && m_result.model && m_result.model->capabilities().editMetadata;
 }
 
 std::optional<bool> DocumentWidget::askForce(const QString& target)
@@ -82,7 +81,7 @@ bool DocumentWidget::save(const QString& target)
     m_poll->stop();
     m_metadata->setEnabled(false);
     // The job keeps the file (and so its mapping) alive while it runs.
-    m_save.start([file = m_result.model->shards().front(), metadata = std::move(metadata), to,
+    m_save.start([file = m_result.model->safetensorsFile(), metadata = std::move(metadata), to,
                   slack = Preferences::headerSlack(), force = *force](
                      const JobControl&) { return SaveJob::run(file, metadata, to, slack, force); },
                  [this](const SaveOutcome& outcome) { onSaved(outcome); });

@@ -117,6 +117,8 @@ void ScanView::startScan(Check check)
     m_check = check;
     ScanOptions options;
     options.nanInfOnly = check == Check::NanInfOnly;
+    // Free for dtypes of 16 bits or fewer; F32 and wider models are read a second time for them.
+    options.quantiles = !options.nanInfOnly;
     m_table->clear();
     m_layers->clear();
     m_progress->setValue(0);

@@ -15,17 +15,14 @@ std::shared_ptr<const TensorStatsEntry> compute(const std::shared_ptr<const Chec
         entry->error = ok.error();
         return entry;
     }
-    Result<TensorStats> stats = analyzer.stats(control);
-    if (!stats) {
-        entry->error = stats.error();
+    // One pass for dtypes of 16 bits or fewer, two (four for 64-bit values) for wider ones.
+    Result<TensorAnalyzer::Analysis> analysis = analyzer.analyze(bins, true, true, control);
+    if (!analysis) {
+        entry->error = analysis.error();
         return entry;
     }
-    entry->stats = std::move(stats.value());
-    Result<Histogram> hist = analyzer.histogram(entry->stats, bins, control);
-    if (hist)
-        entry->histogram = std::move(hist.value());
-    else
-        entry->error = hist.error();
+    entry->stats = std::move(analysis->stats);
+    entry->histogram = std::move(analysis->histogram);
     return entry;
 }
 
