@@ -12,8 +12,7 @@
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
 
-#include <QElapsedTimer>
-
+#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -103,20 +102,20 @@ void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
     writeMetadataJson(json, plan.metadata);
 }
 
-// A "\rreport 42%" line on a terminal, a few times a second; nothing when stderr is a pipe.
-ProgressCallback terminalProgress(const QString& what)
+// A "\rreport 42%" line on a terminal, a few times a second and once at the end; nothing when
+// stderr is a pipe.
+JobControl terminalProgress(const QString& what)
 {
     if (!stderrIsTerminal())
         return {};
-    auto last = std::make_shared<QElapsedTimer>();
-    return [what, last](std::uint64_t done, std::uint64_t total) {
-        if (!last->isValid() || last->elapsed() > 200 || done == total) {
-            last->start();
-            const int percent = total ? static_cast<int>(100 * done / total) : 100;
-            std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), percent, done == total ? "\n" : "");
-        }
-        return true;
-    };
+    return {CancelToken(), ProgressSink(
+                               [what](const Progress& p) {
+                                   const std::uint64_t done = p.bytesDone, total = p.bytesTotal;
+                                   const int percent = total ? static_cast<int>(100 * done / total) : 100;
+                                   std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), percent,
+                                                done == total ? "\n" : "");
+                               },
+                               std::chrono::milliseconds(200))};
 }
 
 // `message` quotes the user's arguments: escaped whole.

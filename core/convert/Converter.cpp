@@ -185,12 +185,12 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
     return plan;
 }
 
-Result<void> Converter::measure(ConvertPlan& plan, const ProgressCallback& progress)
+Result<void> Converter::measure(ConvertPlan& plan, const JobControl& control)
 {
     std::uint64_t total = 0;
     for (const PlannedTensor& t : plan.tensors)
         total += t.converts() ? t.bytesBefore() : 0;
-    std::uint64_t done = 0;
+    control.progress.begin(total);
     std::vector<std::byte> scratch;
     for (PlannedTensor& t : plan.tensors) {
         if (!t.converts())
@@ -203,8 +203,8 @@ Result<void> Converter::measure(ConvertPlan& plan, const ProgressCallback& progr
             const auto n = static_cast<std::size_t>(std::min(chunk, source.size() - offset));
             if (auto r = source.read(offset, std::span(scratch.data(), n)); !r)
                 return r;
-            done += n / outSize * static_cast<std::uint64_t>(dtypeBits(t.from) / 8);
-            if (progress && !progress(done, total))
+            control.progress.add(n / outSize * static_cast<std::uint64_t>(dtypeBits(t.from) / 8));
+            if (control.cancel.isCancelled())
                 return makeError(ErrorCode::Cancelled, t.sourceFile,
                                  QStringLiteral("the conversion report was cancelled"));
         }

@@ -537,16 +537,26 @@ void TestConvert::cancelledWriteLeavesNothing()
     auto plan = Converter::plan({model}, options);
     QVERIFY(plan.ok());
     const QString out = m_dir.filePath(QStringLiteral("cancelled.safetensors"));
-    auto cancelAfterFirst = [](std::uint64_t, std::uint64_t) { return false; };
-    auto r = ConvertWriter::write(plan.value(), out, options, cancelAfterFirst);
+    // A control whose token is cancelled by its own sink at the first report that `when` accepts.
+    const auto cancelWhen = [](auto when) {
+        const CancelToken token;
+        return JobControl{token, ProgressSink(
+                                     [token, when](const Progress& p) {
+                                         if (when(p))
+                                             token.cancel();
+                                     },
+                                     std::chrono::milliseconds(0))};
+    };
+    const auto always = [](const Progress&) { return true; };
+    auto r = ConvertWriter::write(plan.value(), out, options, cancelWhen(always));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::Cancelled);
     QVERIFY(!QFile::exists(out));
     const QString folder = m_dir.filePath(QStringLiteral("cancelled-shards"));
     options.shardSize = 100000;
     // Cancelled past half way, when some shards are complete: not one of them may stay.
-    const auto cancelPastHalf = [](std::uint64_t done, std::uint64_t total) { return done <= total / 2; };
-    r = ConvertWriter::write(plan.value(), folder, options, cancelPastHalf);
+    const auto pastHalf = [](const Progress& p) { return p.bytesDone > p.bytesTotal / 2; };
+    r = ConvertWriter::write(plan.value(), folder, options, cancelWhen(pastHalf));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::Cancelled);
     QVERIFY(ConvertWriter::splitIntoShards(plan.value(), 100000).size() >= 3);
@@ -562,7 +572,7 @@ void TestConvert::cancelledWriteLeavesNothing()
     f16.dtype = Dtype::F16;
     auto planF16 = Converter::plan({model}, f16);
     QVERIFY(planF16.ok());
-    r = ConvertWriter::write(planF16.value(), folder, f16, cancelPastHalf);
+    r = ConvertWriter::write(planF16.value(), folder, f16, cancelWhen(pastHalf));
     QVERIFY(!r.ok());
     QMap<QString, QByteArray> after;
     for (const QString& f : QDir(folder).entryList(QDir::Files | QDir::Hidden))

@@ -799,9 +799,8 @@ void TestUiEdit::exportTensorWritesNpy()
     QVERIFY(tensor >= 0);
     const TensorInfo& info = model->tensors()[static_cast<std::size_t>(tensor)].info;
     const QString out = m_dir->filePath(QStringLiteral("t.npy"));
-    auto future = TensorExport::start(model, tensor, out);
-    future.waitForFinished();
-    QVERIFY2(future.result().ok, qPrintable(future.result().message));
+    const TensorExport::Outcome done = TensorExport::run(model, tensor, out);
+    QVERIFY2(done, qPrintable(done ? QString() : done.error().toString()));
 
     QFile npy(out);
     QVERIFY(npy.open(QIODevice::ReadOnly));
@@ -815,19 +814,19 @@ void TestUiEdit::exportTensorWritesNpy()
     QCOMPARE(raw.size(), static_cast<qsizetype>(info.byteSize()));
     QVERIFY(bytes.endsWith(raw));
 
-    auto refused = TensorExport::start(model, tensor, m_dir->filePath(QStringLiteral("t.bin")));
-    refused.waitForFinished();
-    QVERIFY(!refused.result().ok);
+    const TensorExport::Outcome refused =
+        TensorExport::run(model, tensor, m_dir->filePath(QStringLiteral("t.bin")));
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code, ErrorCode::InvalidArgument);
 
     // Never over the model's own file, even by a name the dialog accepts (a symlink to it): the
     // dialog's "replace?" covers other files only.
     const QString own = m_dir->filePath(QStringLiteral("the-model.npy"));
     QVERIFY(QFile::link(realFixture(kLandmark), own));
-    auto overInput = TensorExport::start(model, tensor, own);
-    overInput.waitForFinished();
-    QVERIFY(!overInput.result().ok);
-    QVERIFY2(overInput.result().message.contains(QStringLiteral("never writes over the model")),
-             qPrintable(overInput.result().message));
+    const TensorExport::Outcome overInput = TensorExport::run(model, tensor, own);
+    QVERIFY(!overInput);
+    QVERIFY2(overInput.error().message.contains(QStringLiteral("never writes over the model")),
+             qPrintable(overInput.error().toString()));
     QVERIFY(QFileInfo(own).isSymLink());
 }
 

@@ -20,38 +20,19 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
 namespace ts::ui {
 namespace {
 
-// Progress travels through QFuture's int progress value; per mille is fine enough for a bar and
-// cannot overflow an int whatever the byte counts are.
+// Per mille is fine enough for a bar and cannot overflow an int whatever the byte counts are.
 constexpr int kProgressScale = 1000;
-
-ProgressCallback promiseProgress(QPromise<ConvertOutcome>& promise, std::shared_ptr<std::atomic<bool>> cancel)
-{
-    return [&promise, cancel = std::move(cancel)](std::uint64_t done, std::uint64_t total) {
-        promise.setProgressValue(total ? static_cast<int>(done * kProgressScale / total) : kProgressScale);
-        // The engine stops (and removes its temporary file) when told to; this is the only way
-        // Cancel reaches it.
-        return !cancel->load(std::memory_order_relaxed);
-    };
-}
-
-void setError(ConvertOutcome& outcome, const Error& error)
-{
-    outcome.cancelled = error.code == ErrorCode::Cancelled;
-    outcome.error = error.toString();
-}
 
 QStringList splitGlobs(const QString& text)
 {
@@ -178,15 +159,13 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
     connect(m_exclude, &QLineEdit::textChanged, this, &ConvertDialog::optionsChanged);
     for (QPlainTextEdit* edit : {m_rename, m_dtypeFor, m_setMetadata, m_unsetMetadata})
         connect(edit, &QPlainTextEdit::textChanged, this, &ConvertDialog::optionsChanged);
-    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, &ConvertDialog::onJobFinished);
     updateButtons();
 }
 
 ConvertDialog::~ConvertDialog()
 {
-    // The job holds the model and the plan, but a write must not go on with nobody to report to.
-    m_watcher.disconnect(this);
+    // The job holds the model and the plan, but a write must not go on with nobody to report to;
+    // its result is dropped with the dialog.
     stopJob();
 }
 
@@ -268,29 +247,23 @@ bool ConvertDialog::startPreview()
     m_model->clear();
     m_previewFresh = false;
     m_previewOptions = *opts;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    startJob(Job::Preview,
-             QtConcurrent::run(
-                 [model = m_source, opts = *opts, cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
-                     promise.setProgressRange(0, kProgressScale);
-                     ConvertOutcome outcome;
-                     auto plan = Converter::plan({model}, opts);
-                     if (!plan) {
-                         setError(outcome, plan.error());
-                         promise.addResult(std::move(outcome));
-                         return;
-                     }
-                     if (auto measured = Converter::measure(plan.value(), promiseProgress(promise, cancel));
-                         !measured) {
-                         setError(outcome, measured.error());
-                         promise.addResult(std::move(outcome));
-                         return;
-                     }
-                     outcome.ok = true;
-                     outcome.plan = std::move(plan.value());
-                     promise.addResult(std::move(outcome));
-                 }),
-             tr("Checking values\u2026"));
+    startJob(
+        Job::Preview,
+        [model = m_source, opts = *opts](const JobControl& control) {
+            ConvertOutcome outcome;
+            auto plan = Converter::plan({model}, opts);
+            if (!plan) {
+                outcome.error = plan.error();
+                return outcome;
+            }
+            if (auto measured = Converter::measure(plan.value(), control); !measured) {
+                outcome.error = measured.error();
+                return outcome;
+            }
+            outcome.plan = std::move(plan.value());
+            return outcome;
+        },
+        tr("Checking values\u2026"));
     return true;
 }
 
@@ -320,36 +293,34 @@ bool ConvertDialog::startConvert()
     ConvertOptions writeOptions = m_previewOptions;
     writeOptions.shardSize = opts->shardSize;
     writeOptions.headerSlack = opts->headerSlack;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    startJob(Job::Convert,
-             QtConcurrent::run([model = m_source, plan = m_model->plan(), out, writeOptions,
-                                cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
-                 promise.setProgressRange(0, kProgressScale);
-                 ConvertOutcome outcome;
-                 auto files = ConvertWriter::write(plan, out, writeOptions, promiseProgress(promise, cancel));
-                 outcome.ok = files.ok();
-                 if (files)
-                     outcome.written = files.value();
-                 else
-                     setError(outcome, files.error());
-                 promise.addResult(std::move(outcome));
-             }),
-             tr("Writing %1\u2026").arg(out));
+    startJob(
+        Job::Convert,
+        [plan = m_model->plan(), out, writeOptions](const JobControl& control) {
+            ConvertOutcome outcome;
+            auto files = ConvertWriter::write(plan, out, writeOptions, control);
+            if (files)
+                outcome.written = files.value();
+            else
+                outcome.error = files.error();
+            return outcome;
+        },
+        tr("Writing %1\u2026").arg(out));
     return true;
 }
 
 void ConvertDialog::cancel()
 {
-    if (isBusy() && m_cancel)
-        m_cancel->store(true);
+    // The engine stops (and removes its temporary file) when told to; its outcome still comes.
+    if (isBusy())
+        m_runner.requestStop();
 }
 
 void ConvertDialog::stopJob()
 {
-    // The engine checks the flag between chunks, so this waits a few milliseconds; its atomic
+    // The engine polls the token between chunks, so this waits a few milliseconds; its atomic
     // save then has removed the temporary file.
     cancel();
-    m_watcher.waitForFinished();
+    m_runner.waitForFinished();
 }
 
 void ConvertDialog::reject()
@@ -360,28 +331,33 @@ void ConvertDialog::reject()
     QDialog::reject();
 }
 
-void ConvertDialog::startJob(Job job, QFuture<ConvertOutcome> future, const QString& what)
+template <typename Work> void ConvertDialog::startJob(Job job, Work work, const QString& what)
 {
     m_job = job;
     m_progress->setValue(0);
     m_progress->show();
     setStatus(what);
     updateButtons();
-    m_watcher.setFuture(future);
+    m_runner.start(
+        std::move(work), [this](const ConvertOutcome& outcome) { onJobFinished(outcome); },
+        [this](const Progress& p) {
+            m_progress->setValue(p.bytesTotal ? static_cast<int>(p.bytesDone * kProgressScale / p.bytesTotal)
+                                              : kProgressScale);
+        });
 }
 
-void ConvertDialog::onJobFinished()
+void ConvertDialog::onJobFinished(const ConvertOutcome& outcome)
 {
     const Job job = std::exchange(m_job, Job::None);
-    const QFuture<ConvertOutcome> future = m_watcher.future();
     m_progress->hide();
-    const ConvertOutcome outcome = future.resultCount() > 0 ? future.result() : ConvertOutcome{};
-    const bool cancelled = outcome.cancelled;
+    const bool cancelled = outcome.cancelled();
+    if (outcome.error && !cancelled)
+        emit failed(*outcome.error);
     if (job == Job::Preview) {
         if (cancelled) {
             setStatus(tr("Preview cancelled."));
-        } else if (!outcome.ok) {
-            setStatus(outcome.error, true);
+        } else if (outcome.error) {
+            setStatus(outcome.error->toString(), true);
         } else {
             m_model->setPlan(outcome.plan);
             m_previewFresh = true;
@@ -400,21 +376,21 @@ void ConvertDialog::onJobFinished()
                       total.overflowed > 0);
         }
         updateButtons();
-        emit previewFinished(!cancelled && outcome.ok);
+        emit previewFinished(!outcome.error);
         return;
     }
     QString message;
     if (cancelled)
         message = tr("Conversion cancelled; nothing was written to %1.").arg(outputPath());
-    else if (!outcome.ok)
-        message = outcome.error;
+    else if (outcome.error)
+        message = outcome.error->toString();
     else
         message = outcome.written.size() == 1
                       ? tr("Wrote %1.").arg(outcome.written.constFirst())
                       : tr("Wrote %1 files to %2.").arg(outcome.written.size()).arg(outputPath());
-    setStatus(message, !cancelled && !outcome.ok);
+    setStatus(message, outcome.error && !cancelled);
     updateButtons();
-    emit convertFinished(!cancelled && outcome.ok, cancelled, message);
+    emit convertFinished(!outcome.error, cancelled, message);
 }
 
 void ConvertDialog::optionsChanged()

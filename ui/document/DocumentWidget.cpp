@@ -32,7 +32,6 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ts::ui {
 namespace {
@@ -69,6 +68,8 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_pages->addTab(m_rawHeader, tr("Raw Header"));
     // Tensor visuals and the scan: statistics computed on demand, shared by the panels.
     m_stats = new StatsJob(this);
+    connect(m_stats, &StatsJob::readFailed, this, &DocumentWidget::reportError);
+    connect(m_browser, &TensorBrowser::readFailed, this, &DocumentWidget::reportError);
     m_scan = new ScanView(this);
     m_pages->addTab(m_scan, tr("Scan"));
     m_browser->details()->addPanel(new StatsPanel(m_stats));
@@ -145,7 +146,7 @@ QString DocumentWidget::displayName() const
 
 void DocumentWidget::requestReload()
 {
-    if (m_saving)
+    if (isSaving())
         return; // the save reloads the document itself when it ends
     const ConfirmDiscard ask = m_confirmDiscard ? m_confirmDiscard : &UnsavedChangesPrompt::confirmReload;
     if (isModified() && !ask(this, displayName()))
@@ -155,24 +156,14 @@ void DocumentWidget::requestReload()
 
 void DocumentWidget::reload()
 {
-    const quint64 job = ++m_job;
     m_state = State::Loading;
     m_banner->hide();
     m_poll->stop();
     m_stack->setCurrentWidget(m_loadingPage);
-    // One watcher per job: a previous job's late result is recognised by its id and dropped.
-    auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, job, watcher] { onFinished(job, watcher); });
-    watcher->setFuture(QtConcurrent::run(loadModel, m_path));
+    // A previous load still running is superseded: its late result is dropped.
+    m_load.start([path = m_path](const JobControl&) { return loadModel(path); },
+                 [this](LoadResult result) { apply(std::move(result)); });
     emit stateChanged();
-}
-
-void DocumentWidget::onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher)
-{
-    watcher->deleteLater();
-    if (job != m_job)
-        return;
-    apply(watcher->result());
 }
 
 void DocumentWidget::apply(LoadResult result)
@@ -235,7 +226,7 @@ void DocumentWidget::watchFiles()
 void DocumentWidget::checkForChanges()
 {
     // Our own save changes the file: the reload after it shows the result, not a banner.
-    if (m_state == State::Loading || m_saving || m_banner->isVisibleTo(this))
+    if (m_state == State::Loading || isSaving() || m_banner->isVisibleTo(this))
         return;
     bool changed = false;
     if (m_result.model) {
@@ -258,6 +249,19 @@ void DocumentWidget::checkForChanges()
 bool DocumentWidget::isReloadPromptVisible() const
 {
     return m_banner->isVisibleTo(this);
+}
+
+void DocumentWidget::reportError(const Error& error)
+{
+    // Only the files that are open now: a late error of a reloaded model's read says nothing new.
+    if (error.code != ErrorCode::FileChanged || m_state != State::Loaded || isSaving())
+        return;
+    m_poll->stop();
+    // More precise than the watcher's "changed on disk", which may already be showing.
+    m_banner->setMessage(tr("%1 changed on disk (%2). Reload to see the file as it is now.")
+                             .arg(displayName(), error.message));
+    m_banner->reloadButton()->setEnabled(QFileInfo::exists(m_path));
+    m_banner->show();
 }
 
 void DocumentWidget::showPage(Page page)

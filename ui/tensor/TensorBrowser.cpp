@@ -101,6 +101,7 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { onCurrentChanged(current); });
+    connect(m_details, &TensorDetailsView::readFailed, this, &TensorBrowser::readFailed);
 }
 
 void TensorBrowser::setModel(std::shared_ptr<const Checkpoint> model, std::shared_ptr<const NameTree> tree)
@@ -274,7 +275,11 @@ void TensorBrowser::showContextMenu(const QPoint& pos)
         copyShape->setEnabled(isTensor);
         const int tensor = index.data(TensorTreeModel::TensorIndexRole).toInt();
         menu.addAction(tr("Export Tensor\u2026"), this,
-                       [this, tensor] { TensorExport::exportWithDialog(this, m_modelData, tensor); })
+                       [this, tensor] {
+                           TensorExport::exportWithDialog(
+                               this, m_modelData, tensor,
+                               [this](const Error& error) { emit readFailed(error); });
+                       })
             ->setEnabled(isTensor);
         menu.addSeparator();
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
 #include "tensor/TensorFilterProxy.h"
@@ -46,6 +47,11 @@ public:
 
     // Whether the tree now shows every column up to Bytes without scrolling sideways.
     int treeWidthWanted() const { return m_treeWidthWanted; }
+
+signals:
+    // Reading a tensor failed (a panel of the details, or an export): the document offers a
+    // reload when the file changed under it.
+    void readFailed(const ts::Error& error);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

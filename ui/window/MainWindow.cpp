@@ -97,6 +97,8 @@ void MainWindow::createActions()
         // Non-modal: a long conversion should not freeze the rest of the window.
         auto* dialog = new ConvertDialog(doc->result().model, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        // An input that changed on disk is the document's news: its banner offers the reload.
+        connect(dialog, &ConvertDialog::failed, doc, &DocumentWidget::reportError);
         dialog->show();
     });
     convert->setStatusTip(tr("Change dtypes, select, rename or shard the tensors into a new file."));
