@@ -420,10 +420,16 @@ void DtypeConverter::setHardwareKernelsAllowed(bool allowed)
 #endif
 }
 
+std::span<const Dtype> DtypeConverter::targets()
+{
+    static constexpr std::array<Dtype, 6> kTargets = {Dtype::F32, Dtype::F16,     Dtype::BF16,
+                                                      Dtype::F64, Dtype::F8_E4M3, Dtype::F8_E5M2};
+    return kTargets;
+}
+
 bool DtypeConverter::supports(Dtype d)
 {
-    return d == Dtype::F64 || d == Dtype::F32 || d == Dtype::F16 || d == Dtype::BF16 || d == Dtype::F8_E4M3 ||
-           d == Dtype::F8_E5M2;
+    return std::ranges::find(targets(), d) != targets().end();
 }
 
 double DtypeConverter::decode(Dtype from, const std::byte* p)

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace ts {
 
@@ -29,6 +30,9 @@ struct ConversionCounts {
 // counted as an overflow. Subnormals are kept, never flushed. Little-endian bytes, as in files.
 class DtypeConverter {
 public:
+    // The dtypes the converter reads and writes, in the order a user is offered them (the Convert
+    // dialog's lists, the CLI's help and completions, the options parser's messages all read this).
+    static std::span<const Dtype> targets();
     static bool supports(Dtype dtype);
     // Converts n elements from `in` to `out` (which must not overlap) and adds to `counts`.
     static void convert(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::size_t n,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Result.h"
 #include "checkpoint/Checkpoint.h"
 #include "convert/ConvertOptions.h"
 #include "convert/ConvertPlan.h"
@@ -9,7 +10,6 @@
 
 #include <atomic>
 #include <memory>
-#include <optional>
 
 class QComboBox;
 class QDialogButtonBox;
@@ -44,8 +44,9 @@ public:
     explicit ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* parent = nullptr);
     ~ConvertDialog() override;
 
-    // The options as typed; an error sentence when they cannot be read.
-    std::optional<ConvertOptions> options(QString* error = nullptr) const;
+    // The options as typed, read by parseConvertOptions (convert/ConvertOptionsParser.h) as the
+    // CLI reads its arguments; the error names the option that cannot be read.
+    Result<ConvertOptions> options() const;
     QString outputPath() const;
 
     // Starts the report pass for the current options; false (and a message) when they are invalid
