@@ -1,5 +1,5 @@
 // Real fixtures through the model and the name tree.
-#include "TestPaths.h"
+#include "Fixtures.h"
 #include "base/Format.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
@@ -22,7 +22,7 @@ const ts::DtypeTotals* totalsFor(const ts::NameTreeNode& node, ts::Dtype dtype)
 class TestModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { REQUIRE_SHARED_FIXTURES(); }
+    void init() { TS_REQUIRE_SHARED_FIXTURES(); }
 
     void realFixturesOpenWithTheirTensorCounts_data()
     {
@@ -39,7 +39,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(int, tensors);
-        auto model = ts::Checkpoint::open(tspaths::realFixture(file));
+        auto model = ts::Checkpoint::open(ts::test::realFixture(file));
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
         if (tensors >= 0)
             QCOMPARE(int((*model)->tensors().size()), tensors);
@@ -53,7 +53,7 @@ private Q_SLOTS:
     {
         // The quantised fixture stores U8 codes with F32 scales.
         auto model =
-            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("tiny_face_detector_u8.safetensors")));
+            ts::Checkpoint::open(ts::test::realFixture(QStringLiteral("tiny_face_detector_u8.safetensors")));
         QVERIFY(model);
         const ts::NameTree tree(**model);
         const auto* u8 = totalsFor(tree.root(), ts::Dtype::U8);
@@ -72,7 +72,7 @@ private Q_SLOTS:
     void treeGroupsDottedNamesAndSortsNumbersAsNumbers()
     {
         auto model =
-            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
+            ts::Checkpoint::open(ts::test::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
         QVERIFY(model);
         const ts::NameTree tree(**model);
         // Every tensor is a leaf whose path is its name, and group totals add up.

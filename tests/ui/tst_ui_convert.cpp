@@ -24,13 +24,12 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QtEndian>
 
-#include <cstring>
 #include <map>
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -45,26 +44,15 @@ std::shared_ptr<const Checkpoint> openModel(const QString& path)
 // A single-tensor F32 file big enough (32 MiB) that a write cannot finish before Cancel reaches it.
 bool writeBigFile(const QString& path)
 {
-    constexpr quint64 elements = 8ull * 1024 * 1024;
-    QByteArray header = QStringLiteral("{\"w\":{\"dtype\":\"F32\",\"shape\":[%1],\"data_offsets\":[0,%2]}}")
-                            .arg(elements)
-                            .arg(elements * 4)
-                            .toUtf8();
-    while (header.size() % 8 != 0)
-        header.append(' ');
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return false;
-    quint64 len = qToLittleEndian<quint64>(static_cast<quint64>(header.size()));
-    f.write(reinterpret_cast<const char*>(&len), 8);
-    f.write(header);
-    QByteArray chunk(1024 * 1024, '\0');
-    const float one = 1.0f;
-    for (qsizetype i = 0; i < chunk.size(); i += 4)
-        std::memcpy(chunk.data() + i, &one, 4);
-    for (int i = 0; i < 32; ++i)
-        f.write(chunk);
-    return f.error() == QFile::NoError;
+    constexpr std::uint64_t elements = 8ull * 1024 * 1024;
+    return writeSafetensors(
+        path, {{QStringLiteral("w"), Dtype::F32, {elements}, bytesOf(std::vector<float>(elements, 1.0f))}});
+}
+
+void selectDtype(ConvertDialog& dialog, const QString& dtype)
+{
+    auto* box = child<QComboBox>(&dialog, "dtype");
+    box->setCurrentIndex(box->findData(dtype));
 }
 
 } // namespace
@@ -83,7 +71,7 @@ private slots:
     void convertActionInWindow();
 
 private:
-    QString copyFixture(const QString& name);
+    QString copyFixture(const QString& name) { return ts::test::copyFixture(name, m_dir->path()); }
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
@@ -92,7 +80,7 @@ void TestUiConvert::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // QSettings in a test location, not the user's
     QApplication::setOrganizationName(QStringLiteral("TensorscopeTest"));
     QApplication::setApplicationName(QStringLiteral("tst_ui_convert"));
-    REQUIRE_FIXTURE(realFixture(kLandmark));
+    TS_REQUIRE_FIXTURE(realFixture(kLandmark));
 }
 
 void TestUiConvert::init()
@@ -100,15 +88,6 @@ void TestUiConvert::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     Preferences::setHeaderSlack(0);
-}
-
-QString TestUiConvert::copyFixture(const QString& name)
-{
-    const QString target = m_dir->filePath(name);
-    if (!QFile::copy(realFixture(name), target))
-        return {};
-    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
-    return target;
 }
 
 void TestUiConvert::previewAndConvertToF16()
@@ -123,16 +102,16 @@ void TestUiConvert::previewAndConvertToF16()
     QCOMPARE(sourceBytes.size(), std::size_t{49});
 
     ConvertDialog dialog(source);
-    QVERIFY(!dialog.convertButton()->isEnabled()); // nothing is written before a preview
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
-    dialog.excludeEdit()->setText(QStringLiteral("*.bias"));
+    QVERIFY(!child<QPushButton>(&dialog, "convert")->isEnabled()); // nothing is written before a preview
+    selectDtype(dialog, QStringLiteral("F16"));
+    child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("*.bias"));
     const QString output = m_dir->filePath(QStringLiteral("out-f16.safetensors"));
-    dialog.outputEdit()->setText(output);
+    child<QLineEdit>(&dialog, "output")->setText(output);
 
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
-    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
     QVERIFY(!QFileInfo::exists(output)); // the preview writes nothing
 
     const ConvertPreviewModel* model = dialog.previewModel();
@@ -158,7 +137,7 @@ void TestUiConvert::previewAndConvertToF16()
         QCOMPARE(cell(ConvertPreviewModel::NanColumn, ConvertPreviewModel::RawRole).toULongLong(), 0ull);
         QVERIFY(cell(ConvertPreviewModel::UnderflowColumn, ConvertPreviewModel::RawRole).isValid());
     }
-    QVERIFY(dialog.convertButton()->isEnabled());
+    QVERIFY(child<QPushButton>(&dialog, "convert")->isEnabled());
     // Not a check: TS_UI_SCREENSHOT=out.png saves the dialog with its preview, for a look.
     if (const QString shot = qEnvironmentVariable("TS_UI_SCREENSHOT"); !shot.isEmpty()) {
         dialog.show();
@@ -168,7 +147,7 @@ void TestUiConvert::previewAndConvertToF16()
     QSignalSpy converted(&dialog, &ConvertDialog::convertFinished);
     QVERIFY(dialog.startConvert());
     QVERIFY(dialog.isBusy());
-    QVERIFY(dialog.cancelButton()->isEnabled());
+    QVERIFY(child<QPushButton>(&dialog, "cancel")->isEnabled());
     QVERIFY(converted.wait(20000));
     QVERIFY2(converted.first().at(0).toBool(), qPrintable(converted.first().at(2).toString()));
     QVERIFY(!converted.first().at(1).toBool());
@@ -192,8 +171,8 @@ void TestUiConvert::previewModelIsConsistent()
     ConvertDialog dialog(openModel(input));
     QAbstractItemModelTester tester(dialog.previewModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("BF16")));
-    dialog.renameEdit()->setPlainText(QStringLiteral("^dense=block"));
+    selectDtype(dialog, QStringLiteral("BF16"));
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("^dense=block"));
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
@@ -207,7 +186,7 @@ void TestUiConvert::previewModelIsConsistent()
                 .toString()
                 .contains(QStringLiteral("dense")));
     // Changing an option the plan depends on empties the preview (through the tester's checks).
-    dialog.excludeEdit()->setText(QStringLiteral("fc.*"));
+    child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("fc.*"));
     QCOMPARE(dialog.previewModel()->rowCount(), 0);
 }
 
@@ -216,23 +195,23 @@ void TestUiConvert::optionErrorsAndStalePreview()
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
     ConvertDialog dialog(openModel(input));
-    dialog.renameEdit()->setPlainText(QStringLiteral("no equals sign"));
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("no equals sign"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY(!dialog.statusLabel()->text().isEmpty());
-    dialog.renameEdit()->setPlainText(QStringLiteral("(=x"));
+    QVERIFY(!child<QLabel>(&dialog, "status")->text().isEmpty());
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("(=x"));
     QVERIFY(!dialog.startPreview());
-    dialog.renameEdit()->clear();
-    dialog.shardSizeEdit()->setText(QStringLiteral("lots"));
+    child<QPlainTextEdit>(&dialog, "rename")->clear();
+    child<QLineEdit>(&dialog, "shardSize")->setText(QStringLiteral("lots"));
     QVERIFY(!dialog.startPreview());
-    dialog.shardSizeEdit()->clear();
+    child<QLineEdit>(&dialog, "shardSize")->clear();
 
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
     QVERIFY(dialog.hasPreview());
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F8_E4M3")));
+    selectDtype(dialog, QStringLiteral("F8_E4M3"));
     QVERIFY(!dialog.hasPreview());
-    QVERIFY(!dialog.convertButton()->isEnabled());
+    QVERIFY(!child<QPushButton>(&dialog, "convert")->isEnabled());
     QVERIFY(!dialog.startConvert()); // a stale preview is never written
 }
 
@@ -245,12 +224,14 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     const auto source = openModel(input);
     QVERIFY(source);
     ConvertDialog dialog(source);
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
-    dialog.dtypeForEdit()->setPlainText(QStringLiteral("dense0.*=BF16\n  *.bias = F32  \n"));
-    dialog.setMetadataEdit()->setPlainText(QStringLiteral("note=half precision, biases kept\nformat=pt\n"));
-    dialog.unsetMetadataEdit()->setPlainText(QStringLiteral("license\n"));
+    selectDtype(dialog, QStringLiteral("F16"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")
+        ->setPlainText(QStringLiteral("dense0.*=BF16\n  *.bias = F32  \n"));
+    child<QPlainTextEdit>(&dialog, "setMetadata")
+        ->setPlainText(QStringLiteral("note=half precision, biases kept\nformat=pt\n"));
+    child<QPlainTextEdit>(&dialog, "unsetMetadata")->setPlainText(QStringLiteral("license\n"));
     const QString output = m_dir->filePath(QStringLiteral("out-mixed.safetensors"));
-    dialog.outputEdit()->setText(output);
+    child<QLineEdit>(&dialog, "output")->setText(output);
 
     // The dtype the rules give each tensor: the last matching rule wins, else the dialog's dtype.
     const auto expected = [](const QString& name) {
@@ -263,7 +244,7 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
-    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
     const ConvertPreviewModel* model = dialog.previewModel();
     QCOMPARE(model->rowCount(), 49);
     QSet<QString> shown;
@@ -292,16 +273,16 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QCOMPARE(metadata->value(QStringLiteral("source")), source->metadata()->value(QStringLiteral("source")));
 
     // Malformed lines: nothing starts, and the status says what is wrong.
-    dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=F12"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(QStringLiteral("*.bias=F12"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("*.bias=F12")),
-             qPrintable(dialog.statusLabel()->text()));
-    dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=I32"));
+    QVERIFY2(child<QLabel>(&dialog, "status")->text().contains(QStringLiteral("*.bias=F12")),
+             qPrintable(child<QLabel>(&dialog, "status")->text()));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(QStringLiteral("*.bias=I32"));
     QVERIFY(!dialog.startPreview()); // not a conversion target
-    dialog.dtypeForEdit()->clear();
-    dialog.setMetadataEdit()->setPlainText(QStringLiteral("no equals sign"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->clear();
+    child<QPlainTextEdit>(&dialog, "setMetadata")->setPlainText(QStringLiteral("no equals sign"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY(dialog.statusLabel()->text().contains(QStringLiteral("no equals sign")));
+    QVERIFY(child<QLabel>(&dialog, "status")->text().contains(QStringLiteral("no equals sign")));
 }
 
 void TestUiConvert::cancelLeavesNoOutput_data()
@@ -319,9 +300,9 @@ void TestUiConvert::cancelLeavesNoOutput()
     const auto source = openModel(input);
     QVERIFY(source);
     ConvertDialog dialog(source);
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
+    selectDtype(dialog, QStringLiteral("F16"));
     const QString output = m_dir->filePath(QStringLiteral("cancelled.safetensors"));
-    dialog.outputEdit()->setText(output);
+    child<QLineEdit>(&dialog, "output")->setText(output);
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
@@ -329,14 +310,15 @@ void TestUiConvert::cancelLeavesNoOutput()
 
     QSignalSpy converted(&dialog, &ConvertDialog::convertFinished);
     if (duringWrite) {
-        connect(dialog.progressBar(), &QProgressBar::valueChanged, &dialog, [&dialog](int value) {
-            if (value > 0)
-                dialog.cancelButton()->click();
-        });
+        connect(child<QProgressBar>(&dialog, "progress"), &QProgressBar::valueChanged, &dialog,
+                [&dialog](int value) {
+                    if (value > 0)
+                        child<QPushButton>(&dialog, "cancel")->click();
+                });
     }
     QVERIFY(dialog.startConvert());
     if (!duringWrite)
-        dialog.cancelButton()->click();
+        child<QPushButton>(&dialog, "cancel")->click();
     QVERIFY(converted.wait(20000));
     if (duringWrite && converted.first().at(0).toBool()) {
         // The write won the race with Cancel (progress reaches the dialog later than the engine
@@ -352,7 +334,8 @@ void TestUiConvert::cancelLeavesNoOutput()
     // No temporary file left behind either: the folder holds the input only.
     QCOMPARE(QDir(m_dir->path()).entryList(QDir::Files | QDir::Hidden),
              QStringList{QStringLiteral("big.safetensors")});
-    QVERIFY(dialog.convertButton()->isEnabled()); // the preview still stands; the user may try again
+    QVERIFY(child<QPushButton>(&dialog, "convert")
+                ->isEnabled()); // the preview still stands; the user may try again
 }
 
 void TestUiConvert::convertActionInWindow()

@@ -91,6 +91,23 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
 {
     setWindowTitle(tr("Convert %1").arg(QFileInfo(m_source->path()).fileName()));
+    // The names tests find the parts by (QObject::findChild), as a user finds them by their labels.
+    const std::pair<QObject*, const char*> named[] = {{m_dtype, "dtype"},
+                                                      {m_dtypeFor, "dtypeFor"},
+                                                      {m_include, "include"},
+                                                      {m_exclude, "exclude"},
+                                                      {m_rename, "rename"},
+                                                      {m_setMetadata, "setMetadata"},
+                                                      {m_unsetMetadata, "unsetMetadata"},
+                                                      {m_shardSize, "shardSize"},
+                                                      {m_output, "output"},
+                                                      {m_previewButton, "preview"},
+                                                      {m_convertButton, "convert"},
+                                                      {m_cancelButton, "cancel"},
+                                                      {m_progress, "progress"},
+                                                      {m_status, "status"}};
+    for (const auto& [object, name] : named)
+        object->setObjectName(QLatin1String(name));
     resize(900, 700);
 
     m_dtype->addItem(tr("Keep"), QString());

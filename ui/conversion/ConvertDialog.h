@@ -59,22 +59,10 @@ public:
     bool isBusy() const;
     bool hasPreview() const { return m_previewFresh; }
 
-    // For tests and the window: the widgets a user fills in.
-    QComboBox* dtypeBox() const { return m_dtype; }
-    QLineEdit* includeEdit() const { return m_include; }
-    QLineEdit* excludeEdit() const { return m_exclude; }
-    QPlainTextEdit* renameEdit() const { return m_rename; }
-    QPlainTextEdit* dtypeForEdit() const { return m_dtypeFor; }
-    QPlainTextEdit* setMetadataEdit() const { return m_setMetadata; }
-    QPlainTextEdit* unsetMetadataEdit() const { return m_unsetMetadata; }
-    QLineEdit* shardSizeEdit() const { return m_shardSize; }
-    QLineEdit* outputEdit() const { return m_output; }
-    QPushButton* previewButton() const { return m_previewButton; }
-    QPushButton* convertButton() const { return m_convertButton; }
-    QPushButton* cancelButton() const { return m_cancelButton; }
+    // What the preview shows. The fields, buttons, progress bar and status line are found by their
+    // object names ("dtype", "dtypeFor", "include", "exclude", "rename", "setMetadata",
+    // "unsetMetadata", "shardSize", "output", "preview", "convert", "cancel", "progress", "status").
     ConvertPreviewModel* previewModel() const { return m_model; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QLabel* statusLabel() const { return m_status; }
 
 signals:
     void previewFinished(bool ok);
