@@ -15,6 +15,9 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -49,6 +52,36 @@ bool writeBigFile(const QString& path)
         path, {{QStringLiteral("w"), Dtype::F32, {elements}, bytesOf(std::vector<float>(elements, 1.0f))}});
 }
 
+// A plan as lines "source -> name dtype" and "metadata key=value", for comparing the dialog's with
+// the CLI's report.
+QStringList describePlan(const ConvertPlan& plan)
+{
+    QStringList lines;
+    for (const PlannedTensor& t : plan.tensors)
+        lines << QStringLiteral("%1 -> %2 %3").arg(t.sourceName, t.name, dtypeName(t.to));
+    if (plan.metadata) {
+        for (const auto& [key, value] : plan.metadata->entries())
+            lines << QStringLiteral("metadata %1=%2").arg(key, value);
+    }
+    return lines;
+}
+
+QStringList describePlan(const QJsonObject& report)
+{
+    QStringList lines;
+    for (const QJsonValue& v : report.value(QStringLiteral("tensors")).toArray()) {
+        const QJsonObject t = v.toObject();
+        lines << QStringLiteral("%1 -> %2 %3")
+                     .arg(t.value(QStringLiteral("source")).toString(),
+                          t.value(QStringLiteral("name")).toString(),
+                          t.value(QStringLiteral("to")).toString());
+    }
+    const QJsonObject metadata = report.value(QStringLiteral("metadata")).toObject();
+    for (auto it = metadata.begin(); it != metadata.end(); ++it)
+        lines << QStringLiteral("metadata %1=%2").arg(it.key(), it.value().toString());
+    return lines;
+}
+
 void selectDtype(ConvertDialog& dialog, const QString& dtype)
 {
     auto* box = child<QComboBox>(&dialog, "dtype");
@@ -69,6 +102,7 @@ private slots:
     void cancelLeavesNoOutput_data();
     void cancelLeavesNoOutput();
     void convertActionInWindow();
+    void dialogAndCliReadTheSameText();
 
 private:
     QString copyFixture(const QString& name) { return ts::test::copyFixture(name, m_dir->path()); }
@@ -365,6 +399,71 @@ void TestUiConvert::convertActionInWindow()
     QVERIFY(dialog->isVisible());
     QCOMPARE(dialog->previewModel()->rowCount(), 0);
     dialog->close();
+}
+
+// The dialog and `tensorscope-cli convert` read options through one parser
+// (core/convert/ConvertOptionsParser.h): the same text gives the same plan, and the same bad text
+// the same sentence. The texts are those the two used to read differently: '=' in a glob (split at
+// the last), in a replacement and in a value (split at the first), a lower-case dtype, spaces
+// around '='.
+void TestUiConvert::dialogAndCliReadTheSameText()
+{
+    const QString input = m_dir->filePath(QStringLiteral("mixed.safetensors"));
+    const QByteArray four = bytesOf(std::vector<float>{0.5f, -1.0f, 2.0f, 70000.0f});
+    Metadata metadata;
+    metadata.set(QStringLiteral("format"), QStringLiteral("pt"));
+    metadata.set(QStringLiteral("license"), QStringLiteral("mit"));
+    QVERIFY(writeSafetensors(input,
+                             {{QStringLiteral("lora.alpha=2.weight"), Dtype::F32, {4}, four},
+                              {QStringLiteral("model.dense.weight"), Dtype::F32, {4}, four},
+                              {QStringLiteral("model.dense.bias"), Dtype::F32, {4}, four},
+                              {QStringLiteral("model.norm.weight"), Dtype::F32, {4}, four}},
+                             metadata));
+    const QString dtypeFor = QStringLiteral("lora.alpha=2.*=f16\n*.bias = F64");
+    const QString rename = QStringLiteral("^model\\.=m=");
+    const QString set = QStringLiteral("note=a=b");
+
+    ConvertDialog dialog(openModel(input));
+    selectDtype(dialog, QStringLiteral("BF16"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(dtypeFor);
+    child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("*.norm.*"));
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(rename);
+    child<QPlainTextEdit>(&dialog, "setMetadata")->setPlainText(set);
+    child<QPlainTextEdit>(&dialog, "unsetMetadata")->setPlainText(QStringLiteral("license"));
+    QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
+    QVERIFY(dialog.startPreview());
+    QVERIFY(previewed.wait(20000));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
+    const QStringList fromDialog = describePlan(dialog.previewModel()->plan());
+
+    QStringList args{QStringLiteral("convert"),   input,
+                     QStringLiteral("--dry-run"), QStringLiteral("--json"),
+                     QStringLiteral("--dtype"),   QStringLiteral("bf16"),
+                     QStringLiteral("--exclude"), QStringLiteral("*.norm.*"),
+                     QStringLiteral("--rename"),  rename,
+                     QStringLiteral("--set"),     set,
+                     QStringLiteral("--unset"),   QStringLiteral("license")};
+    for (const QString& rule : dtypeFor.split(QLatin1Char('\n')))
+        args << QStringLiteral("--dtype-for") << rule;
+    const ProcessRun cli = runCli(args);
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.describe()));
+    const QStringList fromCli = describePlan(QJsonDocument::fromJson(cli.out).object());
+    QCOMPARE(fromDialog, fromCli);
+    // And it is the plan those rules describe, not one both got wrong alike.
+    QCOMPARE(fromDialog,
+             (QStringList{QStringLiteral("lora.alpha=2.weight -> lora.alpha=2.weight F16"),
+                          QStringLiteral("model.dense.bias -> m=dense.bias F64"),
+                          QStringLiteral("model.dense.weight -> m=dense.weight BF16"),
+                          QStringLiteral("metadata format=pt"), QStringLiteral("metadata note=a=b")}));
+
+    // A bad option: nothing starts in either, and both say the same sentence.
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(QStringLiteral("*.bias=F12"));
+    QVERIFY(!dialog.startPreview());
+    const ProcessRun bad = runCli({QStringLiteral("convert"), input, QStringLiteral("--dry-run"),
+                                   QStringLiteral("--dtype-for"), QStringLiteral("*.bias=F12")});
+    QCOMPARE(bad.exitCode, 2);
+    QCOMPARE(QStringLiteral("tensorscope-cli: ") + child<QLabel>(&dialog, "status")->text(),
+             QString::fromUtf8(bad.err).section(QLatin1Char('\n'), 0, 0));
 }
 
 QTEST_MAIN(TestUiConvert)
