@@ -154,14 +154,6 @@ QByteArray tensorBytes(const SafetensorsFile& file, const QString& name)
     return out;
 }
 
-std::shared_ptr<const Checkpoint> openModel(const QString& path)
-{
-    auto m = Checkpoint::open(path);
-    if (!m)
-        qWarning("%s", qPrintable(m.error().toString()));
-    return m ? m.value() : nullptr;
-}
-
 } // namespace
 
 class TestConvert : public QObject {
@@ -231,7 +223,7 @@ void TestConvert::valuesMatchIndependentReference()
 {
     QFETCH(QString, target);
     const Dtype to = *dtypeFromName(target);
-    auto model = openModel(m_input);
+    auto model = openCheckpoint(m_input);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = to;
@@ -431,7 +423,7 @@ void TestConvert::selectionRenameAndOverrides()
                               {QStringLiteral("model.ids"), Dtype::I64, {3}, bytesOf(ids)},
                               {QStringLiteral("lm_head.w"), Dtype::F32, {6}, bytesOf(f)}},
                              std::nullopt));
-    auto model = openModel(in);
+    auto model = openCheckpoint(in);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = Dtype::BF16;
@@ -542,7 +534,7 @@ void TestConvert::shardThenMergeRoundTrips()
 void TestConvert::cancelledWriteLeavesNothing()
 {
     // Cancelled half way, nothing appears under the final names: no file, no shard, no index.
-    auto model = openModel(m_input);
+    auto model = openCheckpoint(m_input);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = Dtype::BF16;
@@ -657,7 +649,7 @@ void TestConvert::killedShardedWriteIsCleanedUpByTheNext()
     QVERIFY(QDir(folder).entryList({QStringLiteral("model*")}, QDir::Files).isEmpty());
 
     // The next run sweeps the killed run's files and writes its own.
-    auto model = openModel(input);
+    auto model = openCheckpoint(input);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = Dtype::F16;

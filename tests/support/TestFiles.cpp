@@ -8,8 +8,6 @@
 #include <QDir>
 #include <QFile>
 
-#include <memory>
-
 namespace ts::test {
 
 TensorLocation memoryLocation(const QByteArray& bytes, const QString& name)
@@ -37,6 +35,14 @@ bool writeSafetensors(const QString& path, const std::vector<TestTensor>& tensor
     if (!written)
         qWarning("%s", qPrintable(written.error().toString()));
     return written.ok();
+}
+
+std::shared_ptr<const Checkpoint> openCheckpoint(const QString& path)
+{
+    auto opened = Checkpoint::open(path);
+    if (!opened)
+        qWarning("%s", qPrintable(opened.error().toString()));
+    return opened ? opened.value() : nullptr;
 }
 
 bool writeFile(const QString& path, const QByteArray& bytes)

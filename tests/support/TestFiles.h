@@ -1,5 +1,6 @@
 #pragma once
 
+#include "checkpoint/Checkpoint.h"
 #include "format/Dtype.h"
 #include "format/Metadata.h"
 #include "io/TensorLocation.h"
@@ -10,6 +11,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -41,6 +43,9 @@ WriterTensor memoryTensor(const QString& name, Dtype dtype, std::vector<std::uin
 // error printed, when it cannot.
 bool writeSafetensors(const QString& path, const std::vector<TestTensor>& tensors,
                       const std::optional<Metadata>& metadata = std::nullopt, std::uint64_t headerSlack = 0);
+
+// Checkpoint::open, or nullptr with the error printed (for QVERIFY(model)).
+std::shared_ptr<const Checkpoint> openCheckpoint(const QString& path);
 
 bool writeFile(const QString& path, const QByteArray& bytes);
 QByteArray readFile(const QString& path);   // empty when it cannot be read

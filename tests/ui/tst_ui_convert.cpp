@@ -38,12 +38,6 @@ namespace {
 
 const QString kLandmark = QStringLiteral("face_landmark_68_f32.safetensors");
 
-std::shared_ptr<const Checkpoint> openModel(const QString& path)
-{
-    auto model = Checkpoint::open(path);
-    return model ? model.value() : nullptr;
-}
-
 // A single-tensor F32 file big enough (32 MiB) that a write cannot finish before Cancel reaches it.
 bool writeBigFile(const QString& path)
 {
@@ -128,7 +122,7 @@ void TestUiConvert::previewAndConvertToF16()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY2(!input.isEmpty(), "cannot copy the landmark fixture");
-    const auto source = openModel(input);
+    const auto source = openCheckpoint(input);
     QVERIFY(source);
     std::map<QString, std::uint64_t> sourceBytes;
     for (const CheckpointTensor& t : source->tensors())
@@ -187,7 +181,7 @@ void TestUiConvert::previewAndConvertToF16()
     QVERIFY(!converted.first().at(1).toBool());
     QVERIFY(!dialog.isBusy());
 
-    const auto written = openModel(output);
+    const auto written = openCheckpoint(output);
     QVERIFY2(written, "the converted file should re-open as a valid safetensors file");
     QCOMPARE(written->tensors().size(), std::size_t{32});
     for (const CheckpointTensor& t : written->tensors()) {
@@ -202,7 +196,7 @@ void TestUiConvert::previewModelIsConsistent()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
-    ConvertDialog dialog(openModel(input));
+    ConvertDialog dialog(openCheckpoint(input));
     QAbstractItemModelTester tester(dialog.previewModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     selectDtype(dialog, QStringLiteral("BF16"));
@@ -228,7 +222,7 @@ void TestUiConvert::optionErrorsAndStalePreview()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
-    ConvertDialog dialog(openModel(input));
+    ConvertDialog dialog(openCheckpoint(input));
     child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("no equals sign"));
     QVERIFY(!dialog.startPreview());
     QVERIFY(!child<QLabel>(&dialog, "status")->text().isEmpty());
@@ -255,7 +249,7 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
-    const auto source = openModel(input);
+    const auto source = openCheckpoint(input);
     QVERIFY(source);
     ConvertDialog dialog(source);
     selectDtype(dialog, QStringLiteral("F16"));
@@ -294,7 +288,7 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QVERIFY(dialog.startConvert());
     QVERIFY(converted.wait(20000));
     QVERIFY2(converted.first().at(0).toBool(), qPrintable(converted.first().at(2).toString()));
-    const auto written = openModel(output);
+    const auto written = openCheckpoint(output);
     QVERIFY(written);
     for (const CheckpointTensor& t : written->tensors())
         QCOMPARE(t.info.dtype, expected(t.info.name));
@@ -331,7 +325,7 @@ void TestUiConvert::cancelLeavesNoOutput()
     QFETCH(bool, duringWrite);
     const QString input = m_dir->filePath(QStringLiteral("big.safetensors"));
     QVERIFY(writeBigFile(input));
-    const auto source = openModel(input);
+    const auto source = openCheckpoint(input);
     QVERIFY(source);
     ConvertDialog dialog(source);
     selectDtype(dialog, QStringLiteral("F16"));
@@ -359,7 +353,7 @@ void TestUiConvert::cancelLeavesNoOutput()
         // makes it). Then the dialog must say so and the file must be complete, never "cancelled"
         // beside a file that exists.
         QVERIFY(!converted.first().at(1).toBool());
-        QVERIFY(openModel(output));
+        QVERIFY(openCheckpoint(output));
         return;
     }
     QVERIFY(!converted.first().at(0).toBool());
@@ -423,7 +417,7 @@ void TestUiConvert::dialogAndCliReadTheSameText()
     const QString rename = QStringLiteral("^model\\.=m=");
     const QString set = QStringLiteral("note=a=b");
 
-    ConvertDialog dialog(openModel(input));
+    ConvertDialog dialog(openCheckpoint(input));
     selectDtype(dialog, QStringLiteral("BF16"));
     child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(dtypeFor);
     child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("*.norm.*"));

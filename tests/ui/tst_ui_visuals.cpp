@@ -33,12 +33,6 @@ namespace {
 
 const QString kAnomalies = QStringLiteral("age_gender_anomalies_f32.safetensors");
 
-std::shared_ptr<const Checkpoint> openModel(const QString& path)
-{
-    Result<std::shared_ptr<const Checkpoint>> m = Checkpoint::open(path);
-    return m ? m.value() : nullptr;
-}
-
 } // namespace
 
 class TestUiVisuals : public QObject {
@@ -105,7 +99,7 @@ void TestUiVisuals::histogramBinsAndCacheFollowSelection()
 {
     const QString path = realFixture(kAnomalies);
     TS_REQUIRE_FIXTURE(path);
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     StatsJob job;
     job.setModel(model);
@@ -157,7 +151,7 @@ void TestUiVisuals::heatmapMaxAbsKeepsSingleOutlier()
     values[row * n + col] = 50.0f;
     const QString path = m_dir.filePath(QStringLiteral("outlier.safetensors"));
     QVERIFY(writeSafetensors(path, {{QStringLiteral("w"), Dtype::F32, {n, n}, bytesOf(values)}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     HeatmapPanel panel;
     panel.showTensor(model, 0);
@@ -189,7 +183,7 @@ void TestUiVisuals::heatmapSlicesNdTensor()
     values[2 * 2000 + 10 * 50 + 20] = -9.0f;
     const QString path = m_dir.filePath(QStringLiteral("nd.safetensors"));
     QVERIFY(writeSafetensors(path, {{QStringLiteral("t"), Dtype::F32, {3, 40, 50}, bytesOf(values)}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     HeatmapPanel panel;
     panel.showTensor(model, 0);
@@ -223,7 +217,7 @@ void TestUiVisuals::valueGridDecodesDtypes()
                                        {QStringLiteral("bf16"), Dtype::BF16, {2, 3}, bytesOf(bf16)},
                                        {QStringLiteral("f8"), Dtype::F8_E4M3, {2, 3}, bytesOf(f8)},
                                    }));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     ValueGridPanel panel;
     new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
@@ -288,7 +282,7 @@ void TestUiVisuals::valueGridSlicesAndCopies()
     QVERIFY(writeSafetensors(
         path, {{QStringLiteral("t"), Dtype::F32, {2, 3, 4}, bytesOf(values)},
                {QStringLiteral("v"), Dtype::F32, {5}, bytesOf(std::vector<float>{9, 8, 7, 6, 5})}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     ValueGridPanel panel;
     new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
@@ -323,7 +317,7 @@ void TestUiVisuals::linePlotKeepsSpike()
     values[123457] = 7.0f;
     const QString path = m_dir.filePath(QStringLiteral("line.safetensors"));
     QVERIFY(writeSafetensors(path, {{QStringLiteral("bias"), Dtype::F32, {200000}, bytesOf(values)}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     LinePlotPanel panel;
     panel.showTensor(model, 0);
