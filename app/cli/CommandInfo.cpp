@@ -35,12 +35,12 @@ void printJson(const Checkpoint& model, const NameTree& tree)
     json.key(QStringLiteral("file")).value(model.path());
     json.key(QStringLiteral("kind")).value(kindName(model.kind()));
     json.key(QStringLiteral("shards")).beginArray();
-    for (const auto& shard : model.shards()) {
+    for (const CheckpointPart& part : model.parts()) {
         json.beginObject();
-        json.key(QStringLiteral("file")).value(shard->path());
-        json.key(QStringLiteral("size")).value(shard->fileSize());
-        json.key(QStringLiteral("header_bytes")).value(shard->header().dataOffset());
-        json.key(QStringLiteral("tensors")).value(static_cast<std::uint64_t>(shard->tensors().size()));
+        json.key(QStringLiteral("file")).value(part.location);
+        json.key(QStringLiteral("size")).value(part.size());
+        json.key(QStringLiteral("header_bytes")).value(part.headerBytes);
+        json.key(QStringLiteral("tensors")).value(static_cast<std::uint64_t>(part.tensorCount));
         json.endObject();
     }
     json.endArray();
@@ -50,7 +50,7 @@ void printJson(const Checkpoint& model, const NameTree& tree)
     json.key(QStringLiteral("parameters")).value(model.totalParameters());
     json.key(QStringLiteral("tensor_bytes")).value(model.totalTensorBytes());
     json.key(QStringLiteral("dtypes")).beginArray();
-    for (const DtypeTotals& d : tree.root().byDtype) {
+    for (const DtypeTotals& d : tree.byDtype(NameTree::kRoot)) {
         json.beginObject();
         json.key(QStringLiteral("dtype")).value(dtypeName(d.dtype));
         json.key(QStringLiteral("tensors")).value(d.tensors);
@@ -72,7 +72,7 @@ void printText(const Checkpoint& model, const NameTree& tree)
     QList<QStringList> rows;
     rows << QStringList{QStringLiteral("File:"), model.path()};
     if (model.isSharded())
-        rows << QStringList{QStringLiteral("Shards:"), QString::number(model.shards().size())};
+        rows << QStringList{QStringLiteral("Shards:"), QString::number(model.parts().size())};
     rows << QStringList{QStringLiteral("Size:"),
                         QStringLiteral("%1 (%2 bytes)")
                             .arg(formatBytes(model.totalFileBytes()), formatGrouped(model.totalFileBytes()))};
@@ -87,7 +87,7 @@ void printText(const Checkpoint& model, const NameTree& tree)
     QList<QStringList> dtypes;
     dtypes << QStringList{QStringLiteral("  dtype"), QStringLiteral("tensors"), QStringLiteral("parameters"),
                           QStringLiteral("bytes")};
-    for (const DtypeTotals& d : tree.root().byDtype) {
+    for (const DtypeTotals& d : tree.byDtype(NameTree::kRoot)) {
         dtypes << QStringList{QStringLiteral("  ") + dtypeName(d.dtype), formatGrouped(d.tensors),
                               formatCount(d.parameters), formatBytes(d.bytes)};
     }

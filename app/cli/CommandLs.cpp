@@ -52,7 +52,7 @@ int runLs(const QStringList& args)
             QByteArray obj = one.data();
             obj.chop(1);
             JsonWriter shard;
-            shard.value(QFileInfo(model.shards()[static_cast<std::size_t>(t->shard)]->path()).fileName());
+            shard.value(model.parts()[static_cast<std::size_t>(t->part)].name);
             json.raw(obj + ",\"shard\":" + shard.data() + '}');
         }
         json.endArray();
@@ -76,7 +76,7 @@ int runLs(const QStringList& args)
                         formatGrouped(t->info.byteSize()),
                         QStringLiteral("[%1, %2]").arg(t->info.begin).arg(t->info.end)};
         if (model.isSharded())
-            row << QFileInfo(model.shards()[static_cast<std::size_t>(t->shard)]->path()).fileName();
+            row << model.parts()[static_cast<std::size_t>(t->part)].name;
         rows << row;
     }
     out(formatTable(rows));

@@ -80,6 +80,11 @@ int runMeta(const QStringList& args)
                 .arg(terminalSafe(path)));
         return ExitUsage;
     }
+    if (!model.capabilities().editMetadata) {
+        err(QStringLiteral("tensorscope-cli: the metadata of %1 (%2) cannot be edited")
+                .arg(terminalSafe(path), model.formatName()));
+        return ExitUsage;
+    }
     bool slackOk = false;
     const qulonglong slack = parser.value(QStringLiteral("header-slack")).toULongLong(&slackOk);
     if (!slackOk || slack > 64ull * 1024 * 1024) {
@@ -109,7 +114,7 @@ int runMeta(const QStringList& args)
     options.allowInPlace = !parser.isSet(QStringLiteral("no-in-place"));
     options.force = parser.isSet(QStringLiteral("force"));
     options.lockWait = wait;
-    const auto saved = MetadataSave::save(*model.shards().front(), metadata, target, options);
+    const auto saved = MetadataSave::save(*model.safetensorsFile(), metadata, target, options);
     if (!saved) {
         err(saved.error());
         return exitFor(saved.error());

@@ -2,11 +2,13 @@
 
 #include "base/Diagnostic.h"
 #include "base/Result.h"
+#include "checkpoint/CheckpointPart.h"
 #include "format/Metadata.h"
-#include "format/SafetensorsFile.h"
-#include "format/ShardIndex.h"
+#include "format/RawHeader.h"
+#include "format/TensorInfo.h"
 #include "io/TensorLocation.h"
 
+#include <QByteArray>
 #include <QHash>
 #include <QStringList>
 
@@ -16,60 +18,100 @@
 
 namespace ts {
 
-// A tensor of a model and the shard that holds it.
+class SafetensorsFile;
+struct ShardIndex;
+
+// A tensor of a checkpoint: as its format declares it, the part that holds it, and where in that
+// part its bytes start. Views and analysis use location()/byteOffset(), never the format's own
+// arithmetic (8 + N + begin is the safetensors format's, not every format's).
 struct CheckpointTensor {
     TensorInfo info;
-    int shard = 0;
+    int part = 0;
+    std::uint64_t offset = 0; // absolute byte offset in the part's source
 };
 
-// What a user opens: one .safetensors file, or a sharded model given by its
-// model.safetensors.index.json or its folder. Shards are merged into one tensor list.
+// What a checkpoint supports beyond being read. The window enables its actions from this, the CLI
+// refuses a command with a sentence, and a new format says here what it can do.
+struct CheckpointCapabilities {
+    bool editMetadata = false; // its metadata can be changed and saved (one safetensors file)
+    bool saveInPlace = false;  // a save may rewrite the header in place behind a journal
+    bool convertFrom = false;  // Converter and TensorExporter may read its tensors
+};
+
+// What a user opens: one model, whatever its format and wherever its bytes are. The interface
+// every view, the analysis, the conversion and the CLI are written against. Implementations:
+// SafetensorsCheckpoint (one .safetensors file) and ShardedCheckpoint (the shards an index or a
+// folder names). A new format (PyTorch pickles) is one more implementation chosen in open(); a new
+// source (HTTP ranges) is one more ByteSource behind the parts; CheckpointLocator turns what the
+// user gave into the parts to read.
 class Checkpoint {
 public:
     enum class Kind { SingleFile, IndexedShards, FolderOfShards };
 
-    // Accepts a .safetensors file, an index .json, or a folder.
-    static Result<std::shared_ptr<const Checkpoint>> open(const QString& path);
-    static std::shared_ptr<const Checkpoint> fromFile(std::shared_ptr<const SafetensorsFile> file);
+    virtual ~Checkpoint();
+    Checkpoint(const Checkpoint&) = delete;
+    Checkpoint& operator=(const Checkpoint&) = delete;
+
+    // Opens a file, a shard index .json or a folder (CheckpointLocator decides which parts).
+    static Result<std::shared_ptr<const Checkpoint>> open(const QString& location);
+
+    virtual QString formatName() const = 0; // "safetensors"
+    virtual CheckpointCapabilities capabilities() const = 0;
+    // The header text of the first part, for display.
+    virtual RawHeader rawHeader(std::uint64_t cap) const = 0;
+    // The safetensors file behind a single-file checkpoint, which a metadata save rewrites; null
+    // for every other kind (capabilities().editMetadata says the same).
+    virtual std::shared_ptr<const SafetensorsFile> safetensorsFile() const { return nullptr; }
+    // The index of a sharded checkpoint, or null.
+    virtual const ShardIndex* shardIndex() const { return nullptr; }
 
     Kind kind() const { return m_kind; }
     bool isSharded() const { return m_kind != Kind::SingleFile; }
     const QString& path() const { return m_path; } // what was opened
     QString displayName() const;                   // file or folder name
-    const std::vector<std::shared_ptr<const SafetensorsFile>>& shards() const { return m_shards; }
+    const std::vector<CheckpointPart>& parts() const { return m_parts; }
     const std::vector<CheckpointTensor>& tensors() const { return m_tensors; }
-    const std::optional<ShardIndex>& index() const { return m_index; }
-    // Every file the model was read from: each shard, then the index .json if there is one.
-    // What a save must never write over (InputFiles).
-    QStringList files() const;
-    // The first shard's metadata: shards written by one save carry the same map.
-    const std::optional<Metadata>& metadata() const;
-    // Every shard's header warnings, plus the model-level ones.
+    const std::optional<Metadata>& metadata() const { return m_metadata; }
+    // Every part's warnings (prefixed with the part's name when there are several), plus the
+    // checkpoint's own.
     const std::vector<Diagnostic>& warnings() const { return m_warnings; }
+    // Every local file the checkpoint was read from: each part, then an index .json if there is
+    // one. What a save must never write over (InputFiles), and what the window watches.
+    QStringList files() const;
 
     int indexOf(const QString& name) const { return m_byName.value(name, -1); }
     TensorLocation location(int tensor) const;
+    std::uint64_t byteOffset(int tensor) const { return m_tensors[static_cast<std::size_t>(tensor)].offset; }
+    const CheckpointPart& partOf(int tensor) const
+    {
+        return m_parts[static_cast<std::size_t>(m_tensors[static_cast<std::size_t>(tensor)].part)];
+    }
     std::uint64_t totalFileBytes() const;
     std::uint64_t totalTensorBytes() const;
     std::uint64_t totalParameters() const;
-    std::uint64_t headerBytes() const; // sum over shards of 8 + N
-    // True when any shard changed on disk since it was opened.
+    std::uint64_t headerBytes() const; // sum over parts of the bytes before their data
+    // True when any part changed on disk since it was opened.
     bool changedOnDisk() const;
 
-private:
-    Checkpoint() = default;
-    static Result<std::shared_ptr<const Checkpoint>> openIndex(const QString& indexPath, Kind kind);
-    static Result<std::shared_ptr<const Checkpoint>> openFolder(const QString& folder);
-    Result<void> addShard(std::shared_ptr<const SafetensorsFile> file);
+protected:
+    Checkpoint(Kind kind, QString path);
+    // Adds a part and its tensors (data offsets relative to `dataStart` in the part). Fails with
+    // DuplicateTensor when a name is already held by another part.
+    Result<void> addPart(CheckpointPart part, const std::vector<TensorInfo>& tensors, std::uint64_t dataStart,
+                         const std::vector<Diagnostic>& warnings);
+    void setMetadata(std::optional<Metadata> metadata) { m_metadata = std::move(metadata); }
+    void addWarning(Diagnostic d) { m_warnings.push_back(std::move(d)); }
+    void addExtraFile(const QString& path) { m_extraFiles << path; }
 
-    Kind m_kind = Kind::SingleFile;
+private:
+    Kind m_kind;
     QString m_path;
-    std::vector<std::shared_ptr<const SafetensorsFile>> m_shards;
+    std::vector<CheckpointPart> m_parts;
     std::vector<CheckpointTensor> m_tensors;
     QHash<QString, int> m_byName;
-    std::optional<ShardIndex> m_index;
-    QString m_indexPath; // empty without an index
+    std::optional<Metadata> m_metadata;
     std::vector<Diagnostic> m_warnings;
+    QStringList m_extraFiles;
 };
 
 } // namespace ts

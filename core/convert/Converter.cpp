@@ -97,6 +97,10 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
     ConvertPlan plan;
     QHash<QString, std::size_t> byName;
     for (const auto& model : inputs) {
+        if (!model->capabilities().convertFrom) {
+            return makeError(ErrorCode::InvalidArgument, model->path(),
+                             QStringLiteral("a %1 checkpoint cannot be converted").arg(model->formatName()));
+        }
         plan.inputFiles << model->files(); // shards and the index, also of a folder opened by its index
         if (const auto& md = model->metadata()) {
             if (!plan.metadata)
@@ -115,7 +119,7 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
                 continue;
             PlannedTensor t;
             t.sourceName = info.name;
-            t.sourceFile = model->shards()[static_cast<std::size_t>(mt.shard)]->path();
+            t.sourceFile = model->partOf(i).location;
             t.name = info.name;
             for (const auto& [re, replacement] : rules.rename)
                 t.name.replace(re, replacement);

@@ -106,7 +106,7 @@ private slots:
         auto model = Checkpoint::open(dir.path());
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
         QCOMPARE((*model)->kind(), Checkpoint::Kind::FolderOfShards);
-        QCOMPARE((*model)->shards().size(), std::size_t(2));
+        QCOMPARE((*model)->parts().size(), std::size_t(2));
         QCOMPARE((*model)->tensors().size(), std::size_t(117));
     }
 

@@ -49,7 +49,7 @@ private Q_SLOTS:
         QVERIFY2(byIndex, qPrintable(byIndex ? QString() : byIndex.error().toString()));
         auto byFolder = ts::Checkpoint::open(ts::test::realFixture(kShardDir));
         QVERIFY(byFolder);
-        QCOMPARE((*byIndex)->shards().size(), std::size_t(2));
+        QCOMPARE((*byIndex)->parts().size(), std::size_t(2));
         QCOMPARE((*byIndex)->tensors().size(), std::size_t(117));
         QCOMPARE((*byFolder)->tensors().size(), std::size_t(117));
         QCOMPARE((*byIndex)->kind(), ts::Checkpoint::Kind::IndexedShards);

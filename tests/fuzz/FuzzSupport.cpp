@@ -1,5 +1,6 @@
 #include "FuzzSupport.h"
 
+#include "checkpoint/SafetensorsCheckpoint.h"
 #include "format/HeaderSerializer.h"
 #include "io/MemorySource.h"
 
@@ -54,7 +55,7 @@ std::shared_ptr<const Checkpoint> modelInMemory(std::vector<WriterTensor> tensor
     if (!opened)
         std::fprintf(stderr, "%s\n", qPrintable(opened.error().toString()));
     FUZZ_CHECK(opened.ok()); // the core must accept what its own writer lays out
-    return Checkpoint::fromFile(std::move(opened.value()));
+    return SafetensorsCheckpoint::fromFile(std::move(opened.value()));
 }
 
 std::uint64_t elementsFitting(Dtype dtype, std::uint64_t bytes, std::uint64_t cap)

@@ -783,7 +783,7 @@ void TestUiEdit::exportTensorWritesNpy()
     QVERIFY(bytes.contains("'descr': '<f4'"));
     QFile source(realFixture(kLandmark));
     QVERIFY(source.open(QIODevice::ReadOnly));
-    source.seek(static_cast<qint64>(model->shards().front()->header().dataOffset() + info.begin));
+    source.seek(static_cast<qint64>(model->safetensorsFile()->header().dataOffset() + info.begin));
     const QByteArray raw = source.read(static_cast<qint64>(info.byteSize()));
     QCOMPARE(raw.size(), static_cast<qsizetype>(info.byteSize()));
     QVERIFY(bytes.endsWith(raw));

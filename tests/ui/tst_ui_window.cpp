@@ -7,6 +7,7 @@
 #include "document/DocumentWidget.h"
 #include "document/ErrorView.h"
 #include "document/ReloadBanner.h"
+#include "format/SafetensorsFile.h"
 #include "metadata/MetadataView.h"
 #include "metadata/RawHeaderView.h"
 #include "summary/AuditModel.h"
@@ -21,10 +22,12 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDropEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -89,6 +92,7 @@ private slots:
     void shortcutFocusesFilter();
     void offersReloadWhenFileIsTruncated();
     void staleLoadsAreDropped();
+    void tabsMayHoldOtherViews();
 };
 
 void TestUiWindow::initTestCase()
@@ -219,7 +223,7 @@ void TestUiWindow::dropOpensFiles()
     QTRY_VERIFY(window.document(0)->state() == DocumentWidget::State::Loaded);
     QTRY_VERIFY(window.document(1)->state() == DocumentWidget::State::Failed);
     QTRY_VERIFY(window.document(2)->state() == DocumentWidget::State::Loaded);
-    QCOMPARE(window.document(2)->result().model->shards().size(), std::size_t(2));
+    QCOMPARE(window.document(2)->result().model->parts().size(), std::size_t(2));
     // Dropping an open file again switches to it.
     drop(&window, {valid});
     QCOMPARE(window.documentCount(), 3);
@@ -338,7 +342,7 @@ void TestUiWindow::selectingTensorShowsDetails()
     QCOMPARE(details->field(QStringLiteral("dtype")), QStringLiteral("F32"));
     QCOMPARE(details->field(QStringLiteral("shape")), info.shapeString());
     QVERIFY(details->field(QStringLiteral("parameters")).startsWith(formatGrouped(info.elementCount())));
-    const std::uint64_t begin = model.shards().front()->header().dataOffset() + info.begin;
+    const std::uint64_t begin = model.safetensorsFile()->header().dataOffset() + info.begin;
     QVERIFY(details->field(QStringLiteral("range")).startsWith(formatGrouped(begin)));
 }
 
@@ -406,6 +410,52 @@ void TestUiWindow::staleLoadsAreDropped()
     QTRY_VERIFY_WITH_TIMEOUT(jobsDelivered(doc), 60000);
     QCOMPARE(loaded.count(), 1);
     QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
+}
+
+void TestUiWindow::tabsMayHoldOtherViews()
+{
+    // A comparison of two models is a tab that is no DocumentWidget: every window action, the
+    // re-open of a path, the session memory and closing must take it in their stride.
+    MainWindow window;
+    const QString valid = realFixture(kLandmark);
+    DocumentWidget* doc = openAndWait(window, valid);
+    QVERIFY(doc);
+    auto* other = new QLabel(QStringLiteral("a comparison"));
+    QPointer<QLabel> watch(other);
+    const int index =
+        window.addPage(other, QStringLiteral("A vs B"), QStringLiteral("a.safetensors vs b.safetensors"));
+    QCOMPARE(window.tabs()->currentIndex(), index);
+    QVERIFY(!window.currentDocument());
+    QVERIFY(!window.isShowingStartPage());
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("A vs B")));
+    // The actions that act on "the current document", triggered with the other view current:
+    // reload, save, scan, the pages, the search box. None may crash or touch the document.
+    const QList<QKeySequence> keys{QKeySequence(QKeySequence::Refresh),
+                                   QKeySequence(QKeySequence::Save),
+                                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+                                   QKeySequence(Qt::CTRL | Qt::Key_2),
+                                   QKeySequence(Qt::CTRL | Qt::Key_5),
+                                   QKeySequence(QKeySequence::Find)};
+    int triggered = 0;
+    for (QAction* action : window.findChildren<QAction*>()) {
+        for (const QKeySequence& key : keys) {
+            if (action->shortcuts().contains(key)) {
+                action->trigger();
+                ++triggered;
+            }
+        }
+    }
+    QVERIFY(triggered >= 4);
+    QCOMPARE(window.tabs()->currentIndex(), index);
+    QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
+    // Opening the document's path again finds its tab past the other view.
+    QCOMPARE(window.openPath(valid), doc);
+    QCOMPARE(window.tabs()->currentIndex(), 0);
+    window.tabs()->setCurrentIndex(index);
+    window.closeDocument(index);
+    QTRY_VERIFY(watch.isNull());
+    QCOMPARE(window.documentCount(), 1);
+    QCOMPARE(window.currentDocument(), doc);
 }
 
 QTEST_MAIN(TestUiWindow)

@@ -222,8 +222,7 @@ void DocumentWidget::watchFiles()
         m_fsWatcher->removePaths(m_fsWatcher->files());
     QStringList files;
     if (m_result.model) {
-        for (const auto& shard : m_result.model->shards())
-            files << shard->path();
+        files << m_result.model->files();
     }
     if (QFileInfo(m_path).isFile())
         files << m_path;

@@ -63,8 +63,8 @@ int DocumentWidget::removeLeftovers()
         return 0;
     int removed = 0;
     // Only the temporaries of this model's own files, whose writers are gone (AtomicFile's rule).
-    for (const auto& shard : m_result.model->shards())
-        removed += AtomicFile::removeStaleTemporaries(shard->path());
+    for (const QString& file : m_result.model->files())
+        removed += AtomicFile::removeStaleTemporaries(file);
     requestReload();
     return removed;
 }

@@ -28,8 +28,7 @@ DocumentWidget::~DocumentWidget()
 
 bool DocumentWidget::isEditable() const
 {
-    return m_state == State::Loaded && m_result.model && !m_result.model->isSharded() &&
-           m_result.model->shards().size() == 1;
+    return m_state == State::Loaded && m_result.model && m_result.model->capabilities().editMetadata;
 }
 
 std::optional<bool> DocumentWidget::askForce(const QString& target)
@@ -89,7 +88,7 @@ bool DocumentWidget::save(const QString& target)
         watcher->deleteLater();
         onSaved(job, watcher->result());
     });
-    watcher->setFuture(SaveJob::start(m_result.model->shards().front(), std::move(metadata), to,
+    watcher->setFuture(SaveJob::start(m_result.model->safetensorsFile(), std::move(metadata), to,
                                       Preferences::headerSlack(), *force));
     emit stateChanged();
     return true;

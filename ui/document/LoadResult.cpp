@@ -1,13 +1,10 @@
 #include "document/LoadResult.h"
 
-#include "format/HeaderParser.h"
-#include "io/MappedFile.h"
+#include "format/RawHeader.h"
 #include "metadata/JsonPretty.h"
 #include "write/SaveJournal.h"
 
-#include <QFile>
 #include <QFileInfo>
-#include <QtEndian>
 
 namespace ts::ui {
 namespace {
@@ -20,32 +17,12 @@ void setHeaderText(LoadResult& result, const QByteArray& raw)
     result.headerTextShortened = pretty.clippedLines || pretty.deepNesting;
 }
 
-void readHeaderText(LoadResult& result, const QString& file)
+void setHeaderText(LoadResult& result, const RawHeader& raw)
 {
-    result.headerSource = file;
-    if (file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        // A shard index is itself JSON: show it.
-        QFile f(file);
-        if (!f.open(QIODevice::ReadOnly))
-            return;
-        const QByteArray text = f.read(static_cast<qint64>(kRawHeaderCap));
-        result.headerBytesTotal = static_cast<std::uint64_t>(f.size());
-        result.headerBytesShown = static_cast<std::uint64_t>(text.size());
-        setHeaderText(result, text);
-        return;
-    }
-    auto source = MappedFile::open(file);
-    if (!source)
-        return;
-    const ByteSource& bytes = *source.value();
-    if (bytes.size() >= 8) {
-        std::array<std::byte, 8> prefix{};
-        if (bytes.read(0, prefix))
-            result.headerBytesTotal = qFromLittleEndian<quint64>(prefix.data());
-    }
-    const QByteArray raw = readRawHeader(bytes, kRawHeaderCap);
-    result.headerBytesShown = static_cast<std::uint64_t>(raw.size());
-    setHeaderText(result, raw);
+    result.headerSource = raw.source;
+    result.headerBytesTotal = raw.declaredBytes;
+    result.headerBytesShown = static_cast<std::uint64_t>(raw.bytes.size());
+    setHeaderText(result, raw.bytes);
 }
 
 } // namespace
@@ -64,11 +41,12 @@ LoadResult loadModel(const QString& path)
     auto opened = Checkpoint::open(path);
     if (opened) {
         result.model = opened.value();
-        for (const auto& shard : result.model->shards())
-            noteJournal(shard->path());
+        for (const CheckpointPart& part : result.model->parts()) {
+            if (!part.localPath.isEmpty())
+                noteJournal(part.localPath);
+        }
         result.tree = std::make_shared<const NameTree>(*result.model);
-        if (!result.model->shards().empty())
-            readHeaderText(result, result.model->shards().front()->path());
+        setHeaderText(result, result.model->rawHeader(kRawHeaderCap));
         return result;
     }
     result.error = opened.error();
@@ -78,7 +56,7 @@ LoadResult loadModel(const QString& path)
     if (file.isEmpty() || !QFileInfo(file).isFile())
         file = path;
     if (QFileInfo(file).isFile()) {
-        readHeaderText(result, file);
+        setHeaderText(result, RawHeader::ofFile(file, kRawHeaderCap));
         // A header torn by an interrupted save fails to open: the journal is how to fix it.
         if (!file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
             noteJournal(file);

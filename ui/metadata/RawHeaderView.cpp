@@ -64,8 +64,8 @@ void RawHeaderView::setHeader(const LoadResult& result)
             note += tr(", of which the first %1 are shown").arg(formatBytes(result.headerBytesShown));
         if (result.headerTextCut)
             note += tr("; laid out, it is too large to show in full");
-        if (result.model && result.model->shards().size() > 1)
-            note += tr(" (first of %1 shards)").arg(result.model->shards().size());
+        if (result.model && result.model->parts().size() > 1)
+            note += tr(" (first of %1 shards)").arg(result.model->parts().size());
         note += tr(". Re-indented for reading; keys and numbers are exactly as in the file.");
         if (result.headerTextShortened)
             note += tr(" Very long lines are shortened, and nesting deeper than %1 levels is not indented "

@@ -193,9 +193,9 @@ DocumentWidget* MainWindow::openPath(const QString& path)
 {
     const QString target = canonical(path);
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (document(i)->path() == target) {
+        if (DocumentWidget* open = document(i); open && open->path() == target) {
             m_tabs->setCurrentIndex(i);
-            return document(i);
+            return open;
         }
     }
     auto* doc = new DocumentWidget(target, m_tabs);
@@ -243,11 +243,28 @@ void MainWindow::openFolderDialog()
         openPath(folder);
 }
 
+int MainWindow::addPage(QWidget* page, const QString& title, const QString& toolTip)
+{
+    const int index = m_tabs->addTab(page, title);
+    m_tabs->setTabToolTip(index, toolTip);
+    m_tabs->setCurrentIndex(index);
+    updateWindowState();
+    return index;
+}
+
 void MainWindow::closeDocument(int index)
 {
-    DocumentWidget* doc = document(index);
-    if (!doc)
+    QWidget* page = m_tabs->widget(index);
+    if (!page)
         return;
+    DocumentWidget* doc = document(index);
+    if (!doc) {
+        // Another view (a comparison): nothing to save, nothing to remember.
+        m_tabs->removeTab(index);
+        page->deleteLater();
+        updateWindowState();
+        return;
+    }
     if (!confirmClose({doc}, [this, doc = QPointer<DocumentWidget>(doc)] {
             if (doc)
                 closeDocument(m_tabs->indexOf(doc));
@@ -291,9 +308,17 @@ void MainWindow::updateWindowState()
 {
     DocumentWidget* doc = currentDocument();
     updateEditingState(doc);
-    m_stack->setCurrentWidget(doc ? static_cast<QWidget*>(m_tabs) : m_start);
+    m_stack->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget*>(m_tabs) : m_start);
     for (QAction* a : std::as_const(m_documentActions))
         a->setEnabled(doc != nullptr);
+    if (!doc && m_tabs->count() > 0) {
+        // A tab that is not one model (a comparison) names itself.
+        setWindowTitle(tr("%1 \u2014 Tensorscope").arg(m_tabs->tabText(m_tabs->currentIndex())));
+        m_statusPath->setText(m_tabs->tabToolTip(m_tabs->currentIndex()));
+        m_statusSize->clear();
+        m_busy->hide();
+        return;
+    }
     if (!doc) {
         setWindowTitle(tr("Tensorscope"));
         m_statusPath->setText(tr("Open a model with Ctrl+O or drop one here."));

@@ -30,9 +30,14 @@ public:
     DocumentWidget* openPath(const QString& path);
     void openPaths(const QStringList& paths);
 
+    // Shows a view that is not one model (a comparison of two) in its own tab, which the window
+    // closes like any other; returns its index.
+    int addPage(QWidget* page, const QString& title, const QString& toolTip);
+
+    // The document in the current tab or tab `index`; null for a tab that holds another view.
     DocumentWidget* currentDocument() const;
     DocumentWidget* document(int index) const;
-    int documentCount() const;
+    int documentCount() const; // every tab, documents and other views
     QTabWidget* tabs() const { return m_tabs; }
     StartPage* startPage() const { return m_start; }
     bool isShowingStartPage() const;

@@ -151,8 +151,10 @@ bool MainWindow::confirmClose(const QList<DocumentWidget*>& docs, const std::fun
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     QList<DocumentWidget*> docs;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        docs << document(i);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (DocumentWidget* doc = document(i))
+            docs << doc;
+    }
     if (m_closeConfirmed || confirmClose(docs, [this] {
             m_closeConfirmed = true;
             close();

@@ -56,8 +56,10 @@ void MainWindow::restoreFromLastRun(bool reopenTabs)
     m_remember = true;
     Theme::applyStored();
     WindowMemory::restoreWindow(*this);
-    for (int i = 0; i < m_tabs->count(); ++i)
-        WindowMemory::restoreSplitters(*document(i));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (DocumentWidget* doc = document(i))
+            WindowMemory::restoreSplitters(*doc);
+    }
     if (reopenTabs && WindowMemory::reopensTabs()) {
         const QStringList paths = WindowMemory::sessionPaths();
         openPaths(paths);
@@ -92,10 +94,17 @@ void MainWindow::rememberOnClose()
     WindowMemory::saveWindow(*this);
     if (DocumentWidget* doc = currentDocument())
         WindowMemory::saveSplitters(*doc);
+    // Only models reopen: another view (a comparison) is not a path to open again.
     QStringList paths;
-    for (int i = 0; i < m_tabs->count(); ++i)
-        paths << document(i)->path();
-    WindowMemory::saveSession(paths, m_tabs->currentIndex());
+    int current = -1;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (DocumentWidget* doc = document(i)) {
+            if (i == m_tabs->currentIndex())
+                current = static_cast<int>(paths.size());
+            paths << doc->path();
+        }
+    }
+    WindowMemory::saveSession(paths, current);
 }
 
 QList<QAction*> MainWindow::shortcutActions() const

@@ -1,0 +1,97 @@
+#include "checkpoint/CheckpointLocator.h"
+
+#include "checkpoint/FolderModels.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace ts {
+
+Result<CheckpointLayout> CheckpointLocator::locate(const QString& location)
+{
+    const QFileInfo info(location);
+    if (!info.exists())
+        return makeError(ErrorCode::IoError, location, QStringLiteral("the file does not exist"));
+    if (info.isDir())
+        return locateFolder(location);
+    if (location.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return locateIndex(location, Checkpoint::Kind::IndexedShards);
+    CheckpointLayout layout;
+    layout.kind = Checkpoint::Kind::SingleFile;
+    layout.origin = location;
+    layout.parts << location;
+    return layout;
+}
+
+Result<CheckpointLayout> CheckpointLocator::locateFolder(const QString& folder)
+{
+    const QDir dir(folder);
+    const std::vector<FolderModel> models = FolderModels::list(folder);
+    if (models.empty())
+        return makeError(ErrorCode::NotAFile, folder,
+                         QStringLiteral("the folder holds no .safetensors file"));
+    // transformers' own choice when a folder has several: model.safetensors.index.json.
+    const QString preferred = QStringLiteral("model.safetensors.index.json");
+    const bool hasPreferred = std::any_of(models.begin(), models.end(), [&](const FolderModel& m) {
+        return m.kind == FolderModel::Kind::Index && m.label == preferred;
+    });
+    if (hasPreferred)
+        return locateIndex(dir.filePath(preferred), Checkpoint::Kind::FolderOfShards);
+    if (models.size() > 1) {
+        QStringList labels;
+        for (std::size_t i = 0; i < models.size() && i < 8; ++i)
+            labels << models[i].label;
+        if (models.size() > 8)
+            labels << QStringLiteral("%1 more").arg(models.size() - 8);
+        return makeError(
+            ErrorCode::SeveralModels, folder,
+            QStringLiteral("the folder holds %1 models, not the shards of one (%2); open one of them")
+                .arg(models.size())
+                .arg(labels.join(QStringLiteral("; "))));
+    }
+    const FolderModel& only = models.front();
+    if (only.kind == FolderModel::Kind::Index)
+        return locateIndex(only.files.front(), Checkpoint::Kind::FolderOfShards);
+    if (!only.missing.isEmpty()) {
+        return makeError(
+            ErrorCode::ShardMissing, folder,
+            QStringLiteral("%1 of the %2 shards named %3 are missing: %4")
+                .arg(only.missing.size())
+                .arg(only.files.size())
+                .arg(only.label.section(QLatin1Char(' '), 0, 0), only.missing.join(QStringLiteral(", "))));
+    }
+    CheckpointLayout layout;
+    layout.kind = only.kind == FolderModel::Kind::ShardSet ? Checkpoint::Kind::FolderOfShards
+                                                           : Checkpoint::Kind::SingleFile;
+    layout.origin = folder;
+    layout.parts = only.files;
+    return layout;
+}
+
+Result<CheckpointLayout> CheckpointLocator::locateIndex(const QString& indexPath, Checkpoint::Kind kind)
+{
+    auto index = ShardIndex::load(indexPath);
+    if (!index)
+        return index.error();
+    // ShardIndex::parse allows plain file names only, so every shard is in the index's folder.
+    const QDir dir = QFileInfo(indexPath).dir();
+    CheckpointLayout layout;
+    layout.kind = kind;
+    layout.origin = kind == Checkpoint::Kind::FolderOfShards ? dir.path() : indexPath;
+    layout.indexLocation = indexPath;
+    for (const QString& shardName : index->shardFiles) {
+        const QString shardPath = dir.filePath(shardName);
+        if (!QFileInfo::exists(shardPath)) {
+            return makeError(
+                ErrorCode::ShardMissing, indexPath,
+                QStringLiteral("shard \"%1\" listed in the index does not exist").arg(shardName));
+        }
+        layout.parts << shardPath;
+    }
+    layout.shardIndex = std::move(index.value());
+    return layout;
+}
+
+} // namespace ts
