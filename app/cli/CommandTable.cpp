@@ -1,5 +1,7 @@
 #include "CommandTable.h"
 
+#include "convert/ConvertOptionsParser.h"
+
 namespace ts::cli {
 namespace {
 
@@ -168,7 +170,7 @@ const CommandSpec* findCommand(const QString& name)
 
 const QStringList& convertDtypes()
 {
-    static const QStringList dtypes = {u"F32"_s, u"F16"_s, u"BF16"_s, u"F64"_s, u"F8_E4M3"_s, u"F8_E5M2"_s};
+    static const QStringList dtypes = convertDtypeNames();
     return dtypes;
 }
 

@@ -2,7 +2,7 @@
 
 #include "base/Format.h"
 #include "conversion/ConvertPreviewModel.h"
-#include "convert/ByteSize.h"
+#include "convert/ConvertOptionsParser.h"
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
 #include "convert/DtypeConverter.h"
@@ -72,10 +72,27 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
 {
     setWindowTitle(tr("Convert %1").arg(QFileInfo(m_source->path()).fileName()));
+    // The names tests find the parts by (QObject::findChild), as a user finds them by their labels.
+    const std::pair<QObject*, const char*> named[] = {{m_dtype, "dtype"},
+                                                      {m_dtypeFor, "dtypeFor"},
+                                                      {m_include, "include"},
+                                                      {m_exclude, "exclude"},
+                                                      {m_rename, "rename"},
+                                                      {m_setMetadata, "setMetadata"},
+                                                      {m_unsetMetadata, "unsetMetadata"},
+                                                      {m_shardSize, "shardSize"},
+                                                      {m_output, "output"},
+                                                      {m_previewButton, "preview"},
+                                                      {m_convertButton, "convert"},
+                                                      {m_cancelButton, "cancel"},
+                                                      {m_progress, "progress"},
+                                                      {m_status, "status"}};
+    for (const auto& [object, name] : named)
+        object->setObjectName(QLatin1String(name));
     resize(900, 700);
 
     m_dtype->addItem(tr("Keep"), QString());
-    for (const Dtype d : {Dtype::F32, Dtype::F16, Dtype::BF16, Dtype::F64, Dtype::F8_E4M3, Dtype::F8_E5M2})
+    for (const Dtype d : DtypeConverter::targets())
         m_dtype->addItem(dtypeName(d), dtypeName(d));
     m_include->setPlaceholderText(tr("globs, e.g. model.layers.*  (empty: every tensor)"));
     m_exclude->setPlaceholderText(tr("globs, e.g. *.bias lm_head.*"));
@@ -169,58 +186,30 @@ ConvertDialog::~ConvertDialog()
     stopJob();
 }
 
-std::optional<ConvertOptions> ConvertDialog::options(QString* error) const
+Result<ConvertOptions> ConvertDialog::options() const
 {
-    const auto fail = [error](const QString& message) -> std::optional<ConvertOptions> {
-        if (error)
-            *error = message;
-        return std::nullopt;
-    };
-    ConvertOptions options;
-    const QString dtype = m_dtype->currentData().toString();
-    if (!dtype.isEmpty()) {
-        options.dtype = dtypeFromName(dtype);
-        if (!options.dtype || !DtypeConverter::supports(*options.dtype))
-            return fail(tr("%1 is not a dtype the converter can write.").arg(dtype));
+    // Each line of a field is one value, as each argument is on the command line, and the core's
+    // parser reads them by the CLI's rules. A line's surrounding spaces cannot be seen, so they
+    // go; metadata lines are passed whole, because a value may start or end with a space (the
+    // parser trims the key only).
+    ConvertOptionTexts texts;
+    if (const QString dtype = m_dtype->currentData().toString(); !dtype.isEmpty())
+        texts.dtype = dtype;
+    texts.dtypeFor = nonEmptyLines(m_dtypeFor->toPlainText());
+    texts.include = splitGlobs(m_include->text());
+    texts.exclude = splitGlobs(m_exclude->text());
+    texts.rename = nonEmptyLines(m_rename->toPlainText());
+    for (const QString& line : m_setMetadata->toPlainText().split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty())
+            texts.set << line;
     }
-    for (const QString& line : nonEmptyLines(m_dtypeFor->toPlainText())) {
-        const qsizetype eq = line.indexOf(QLatin1Char('='));
-        const std::optional<Dtype> d = eq > 0 ? dtypeFromName(line.mid(eq + 1).trimmed()) : std::nullopt;
-        if (!d || !DtypeConverter::supports(*d))
-            return fail(
-                tr("Per-tensor dtypes are GLOB=DTYPE, one per line, with DTYPE one of F32, F16, BF16, "
-                   "F64, F8_E4M3, F8_E5M2; \"%1\" is not.")
-                    .arg(line));
-        options.dtypeFor.emplace_back(line.left(eq).trimmed(), *d);
-    }
-    options.include = splitGlobs(m_include->text());
-    options.exclude = splitGlobs(m_exclude->text());
-    for (const QString& line : nonEmptyLines(m_rename->toPlainText())) {
-        const qsizetype eq = line.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return fail(tr("Rename rules are REGEX=REPLACEMENT, one per line; \"%1\" is not.").arg(line));
-        if (const QRegularExpression re(line.left(eq)); !re.isValid())
-            return fail(tr("Rename rule \"%1\": %2").arg(line, re.errorString()));
-        options.rename.emplace_back(line.left(eq), line.mid(eq + 1));
-    }
-    if (const QString shard = m_shardSize->text().trimmed(); !shard.isEmpty()) {
-        options.shardSize = parseByteSize(shard);
-        if (!options.shardSize)
-            return fail(tr("Shard size \"%1\" is not a size such as 500MB, 2GB or 1GiB.").arg(shard));
-    }
-    // Metadata values are kept exactly as typed after the '=' (a value may start or end with a
-    // space); keys are trimmed, like the metadata editor's.
-    for (const QString& raw : m_setMetadata->toPlainText().split(QLatin1Char('\n'))) {
-        if (raw.trimmed().isEmpty())
-            continue;
-        const qsizetype eq = raw.indexOf(QLatin1Char('='));
-        if (eq < 0 || raw.left(eq).trimmed().isEmpty())
-            return fail(tr("Metadata to set is KEY=VALUE, one per line; \"%1\" is not.").arg(raw.trimmed()));
-        options.setMetadata.emplace_back(raw.left(eq).trimmed(), raw.mid(eq + 1));
-    }
-    options.unsetMetadata = nonEmptyLines(m_unsetMetadata->toPlainText());
+    texts.unset = nonEmptyLines(m_unsetMetadata->toPlainText());
+    if (const QString shard = m_shardSize->text().trimmed(); !shard.isEmpty())
+        texts.shardSize = shard;
+    Result<ConvertOptions> options = parseConvertOptions(texts);
     // The same preference as Save: whoever asked for slack wants it in every file the window writes.
-    options.headerSlack = Preferences::headerSlack();
+    if (options)
+        options->headerSlack = Preferences::headerSlack();
     return options;
 }
 
@@ -238,10 +227,9 @@ bool ConvertDialog::startPreview()
 {
     if (isBusy())
         return false;
-    QString error;
-    const auto opts = options(&error);
+    const Result<ConvertOptions> opts = options();
     if (!opts) {
-        setStatus(error, true);
+        setStatus(opts.error().message, true);
         return false;
     }
     m_model->clear();
@@ -271,10 +259,9 @@ bool ConvertDialog::startConvert()
 {
     if (isBusy() || !m_previewFresh)
         return false;
-    QString error;
-    auto opts = options(&error);
+    const Result<ConvertOptions> opts = options();
     if (!opts) {
-        setStatus(error, true);
+        setStatus(opts.error().message, true);
         return false;
     }
     const QString out = outputPath();
@@ -405,8 +392,7 @@ void ConvertDialog::optionsChanged()
 
 void ConvertDialog::browseOutput()
 {
-    QString error;
-    const auto opts = options(&error);
+    const Result<ConvertOptions> opts = options();
     const QString path =
         opts && opts->shardSize
             ? QFileDialog::getExistingDirectory(this, tr("Folder for the Shards"), outputPath())

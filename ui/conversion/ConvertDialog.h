@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/Error.h"
+#include "base/Result.h"
 #include "checkpoint/Checkpoint.h"
 #include "common/JobRunner.h"
 #include "convert/ConvertOptions.h"
@@ -9,7 +10,6 @@
 #include <QDialog>
 
 #include <memory>
-#include <optional>
 
 class QComboBox;
 class QDialogButtonBox;
@@ -45,8 +45,9 @@ public:
     explicit ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* parent = nullptr);
     ~ConvertDialog() override;
 
-    // The options as typed; an error sentence when they cannot be read.
-    std::optional<ConvertOptions> options(QString* error = nullptr) const;
+    // The options as typed, read by parseConvertOptions (convert/ConvertOptionsParser.h) as the
+    // CLI reads its arguments; the error names the option that cannot be read.
+    Result<ConvertOptions> options() const;
     QString outputPath() const;
 
     // Starts the report pass for the current options; false (and a message) when they are invalid
@@ -59,22 +60,10 @@ public:
     bool isBusy() const;
     bool hasPreview() const { return m_previewFresh; }
 
-    // For tests and the window: the widgets a user fills in.
-    QComboBox* dtypeBox() const { return m_dtype; }
-    QLineEdit* includeEdit() const { return m_include; }
-    QLineEdit* excludeEdit() const { return m_exclude; }
-    QPlainTextEdit* renameEdit() const { return m_rename; }
-    QPlainTextEdit* dtypeForEdit() const { return m_dtypeFor; }
-    QPlainTextEdit* setMetadataEdit() const { return m_setMetadata; }
-    QPlainTextEdit* unsetMetadataEdit() const { return m_unsetMetadata; }
-    QLineEdit* shardSizeEdit() const { return m_shardSize; }
-    QLineEdit* outputEdit() const { return m_output; }
-    QPushButton* previewButton() const { return m_previewButton; }
-    QPushButton* convertButton() const { return m_convertButton; }
-    QPushButton* cancelButton() const { return m_cancelButton; }
+    // What the preview shows. The fields, buttons, progress bar and status line are found by their
+    // object names ("dtype", "dtypeFor", "include", "exclude", "rename", "setMetadata",
+    // "unsetMetadata", "shardSize", "output", "preview", "convert", "cancel", "progress", "status").
     ConvertPreviewModel* previewModel() const { return m_model; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QLabel* statusLabel() const { return m_status; }
 
 signals:
     void previewFinished(bool ok);

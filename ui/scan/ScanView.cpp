@@ -37,6 +37,10 @@ ScanView::ScanView(QWidget* parent)
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_table(new ScanTableModel(this)),
       m_proxy(new NaturalSortProxy(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
 {
+    m_view->setObjectName(QStringLiteral("results"));
+    m_start->setObjectName(QStringLiteral("scan"));
+    m_nanInf->setObjectName(QStringLiteral("checkNanInf"));
+    m_cancel->setObjectName(QStringLiteral("cancel"));
     m_start->setToolTip(
         tr("Read every tensor and compute its statistics; findings join the summary's audit list."));
     m_nanInf->setToolTip(

@@ -40,11 +40,9 @@ public:
     bool isRunning() const { return m_job.isRunning(); }
     QString statusText() const;
 
+    // The findings. The widgets are found by object name: "results" (the table), "scan",
+    // "checkNanInf", "cancel" (and the one LayerChartView by its type).
     ScanTableModel* tableModel() const { return m_table; }
-    QTableView* tableView() const { return m_view; }
-    LayerChartView* layerChart() const { return m_layers; }
-    QPushButton* cancelButton() const { return m_cancel; }
-    QPushButton* nanInfButton() const { return m_nanInf; }
 
 signals:
     void tensorActivated(const QString& name);

@@ -40,6 +40,10 @@ TensorBrowser::TensorBrowser(QWidget* parent)
       m_matches(new QLabel(this)), m_debounce(new QTimer(this)), m_view(new QTreeView(this)),
       m_details(new TensorDetailsView(this))
 {
+    m_view->setObjectName(QStringLiteral("tree"));
+    m_filter->setObjectName(QStringLiteral("filter"));
+    m_mode->setObjectName(QStringLiteral("filterMode"));
+    m_dtype->setObjectName(QStringLiteral("dtypeFilter"));
     m_proxy->setSourceModel(m_model);
     m_filter->setPlaceholderText(tr("Filter tensors (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
