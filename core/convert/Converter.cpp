@@ -97,9 +97,12 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
     ConvertPlan plan;
     QHash<QString, std::size_t> byName;
     for (const auto& model : inputs) {
-        if (!model->capabilities().convertFrom) {
-            return makeError(ErrorCode::InvalidArgument, model->path(),
-                             QStringLiteral("a %1 checkpoint cannot be converted").arg(model->formatName()));
+        if (const CheckpointCapabilities c = model->capabilities(); !c.convertFrom) {
+            return makeError(
+                ErrorCode::InvalidArgument, model->path(),
+                c.convertRefusal.isEmpty()
+                    ? QStringLiteral("a %1 checkpoint cannot be converted").arg(model->formatName())
+                    : c.convertRefusal);
         }
         plan.inputFiles << model->files(); // shards and the index, also of a folder opened by its index
         if (const auto& md = model->metadata()) {
