@@ -1,6 +1,7 @@
 #include "convert/Converter.h"
 
 #include "base/Glob.h"
+#include "checkpoint/PyTorchCheckpoint.h"
 #include "convert/ConvertingSource.h"
 
 #include <QHash>
@@ -96,7 +97,9 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
 
     ConvertPlan plan;
     QHash<QString, std::size_t> byName;
+    bool fromPickle = false;
     for (const auto& model : inputs) {
+        fromPickle = fromPickle || dynamic_cast<const PyTorchCheckpoint*>(model.get());
         if (const CheckpointCapabilities c = model->capabilities(); !c.convertFrom) {
             return makeError(
                 ErrorCode::InvalidArgument, model->path(),
@@ -174,6 +177,12 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
         return makeError(ErrorCode::InvalidArgument, {},
                          QStringLiteral("no tensor is left to write after --include/--exclude"));
 
+    // A pickle checkpoint has no metadata; safetensors' own convert.py and transformers'
+    // save_pretrained write {"format": "pt"}, which transformers checks when it loads the file.
+    if (fromPickle && !plan.metadata) {
+        plan.metadata = Metadata{};
+        plan.metadata->set(QStringLiteral("format"), QStringLiteral("pt"));
+    }
     if (!options.setMetadata.empty() && !plan.metadata)
         plan.metadata = Metadata{};
     if (plan.metadata) {

@@ -22,10 +22,10 @@ const std::vector<ValueId>& PickleCalls::argList(ValueId args) const
 ValueId PickleCalls::valueError(const QString& what, std::uint64_t offset)
 {
     m_audit.add(QStringLiteral("PickleValueError"), Severity::Error,
-                QStringLiteral("%1 at byte %2 in %3: torch.load would stop here with an error")
-                    .arg(what)
+                QStringLiteral("%1 at byte %2: %3; torch.load would stop here with an error")
+                    .arg(m_where)
                     .arg(offset)
-                    .arg(m_where),
+                    .arg(what),
                 offset);
     return kNoValue;
 }

@@ -98,6 +98,25 @@ def describe(obj):
     return out
 
 
+def expected_safetensors(obj):
+    """What converting the checkpoint must write: every tensor, contiguous and little-endian, laid
+    out by the reference writer, with the metadata safetensors' convert.py writes."""
+    tensors = []
+
+    def go(o, prefix):
+        if isinstance(o, (E.Tensor, E.Parameter)):
+            t = o.tensor if isinstance(o, E.Parameter) else o
+            tensors.append((prefix[:-1], E.safetensors_dtype(t.storage.dtype), list(t.shape), t.contiguous_bytes()))
+        elif isinstance(o, dict):
+            for k, v in o.items():
+                go(v, prefix + str(k) + ".")
+        elif isinstance(o, (list, tuple)):
+            for i, v in enumerate(o):
+                go(v, prefix + str(i) + ".")
+    go(obj, "")
+    return E.safetensors_bytes(tensors, metadata={"format": "pt"})
+
+
 def legacy_keys(data):
     """The storage keys (addresses) a torch-written legacy file uses, in order of first use."""
     f = io.BytesIO(data)
@@ -354,8 +373,9 @@ def malformed_files():
     add("m_legacy_truncated.pt", E.pickle_legacy(small_state_dict())[:-10], ["StorageSizeMismatch"],
         "legacy layout cut 10 bytes short")
     archive, recs, _ = zip_records("m_pickle_truncated.pt")
-    recs[0][1] = recs[0][1][:-40]
-    add("m_pickle_truncated.pt", E.write_zip(recs), ["PickleTruncated"], "data.pkl ends before STOP")
+    recs[0][1] = recs[0][1][:-1]
+    add("m_pickle_truncated.pt", E.write_zip(recs), ["PickleTruncated"],
+        "data.pkl ends just before its STOP (its state dict is still shown)")
     archive, recs, _ = zip_records("m_stack_underflow.pt")
     recs[0][1] = b"\x80\x02R."
     add("m_stack_underflow.pt", E.write_zip(recs), ["PickleStackFault"], "REDUCE on an empty stack")
@@ -476,7 +496,11 @@ def generated():
         files["mutants/" + name] = data
         manifest["mutants"].append(name)
     for name in cases.CASES:
-        manifest["cases"][name] = {"tensors": describe(emulate_case(name)[1])}
+        obj = emulate_case(name)[1]
+        manifest["cases"][name] = {"tensors": describe(obj)}
+        files["expected/" + name.rsplit(".", 1)[0] + ".safetensors"] = expected_safetensors(obj)
+    for name, (data, obj, note) in emulated_files().items():
+        files["expected/" + name.rsplit(".", 1)[0] + ".safetensors"] = expected_safetensors(obj)
     return files, manifest
 
 
