@@ -45,6 +45,8 @@ void resolveTensors(const PickleHeap& heap, const std::vector<NamedTensor>& name
                     const StorageLookup& lookup, PickleAudit& audit, std::vector<TorchTensor>& out)
 {
     QHash<QString, int> used;
+    // The same bytes seen the same way under two names: tied weights (lm_head and embed_tokens).
+    QHash<QString, QString> byView;
     for (const NamedTensor& n : named) {
         TensorRec rec;
         if (heap.kind(n.value) == Kind::Storage) {
@@ -137,6 +139,29 @@ void resolveTensors(const PickleHeap& heap, const std::vector<NamedTensor>& name
         t.complexHalves = rec.dtype == TorchDtype::Complex64;
         t.parameter = rec.parameter;
         t.storageKey = QString::fromStdString(storage.key);
+        const QString view = QStringLiteral("%1 %2 %3 %4 %5")
+                                 .arg(t.storageBegin)
+                                 .arg(t.storageOffset)
+                                 .arg(formatShape(t.shape), formatShape(t.stride))
+                                 .arg(static_cast<int>(t.dtype));
+        if (const auto it = byView.constFind(view); it != byView.constEnd()) {
+            audit.add(QStringLiteral("TiedTensor"), Severity::Info,
+                      QStringLiteral(
+                          "\"%1\" is the same bytes as \"%2\" (tied weights); a conversion writes each name "
+                          "as its own copy")
+                          .arg(t.name, *it),
+                      t.firstByte(), t.name, FindingKind::Note);
+        } else {
+            byView.insert(view, t.name);
+        }
+        if (!t.contiguous()) {
+            audit.add(
+                QStringLiteral("StridedView"), Severity::Info,
+                QStringLiteral("\"%1\" is a view with strides %2 into storage \"%3\": its elements are read "
+                               "from where they lie, and a conversion writes them contiguous")
+                    .arg(t.name, formatShape(t.stride), t.storageKey),
+                t.firstByte(), t.name, FindingKind::Note);
+        }
         out.push_back(std::move(t));
     }
 }

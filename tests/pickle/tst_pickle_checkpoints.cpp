@@ -9,6 +9,7 @@
 #include "io/MemorySource.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QTemporaryDir>
 
 using namespace tspickle;
@@ -172,6 +173,22 @@ void TestPickleCheckpoints::viewsTiedWeightsAndEdgeShapes()
         QVERIFY(loc("transposed").source->read((1 * 4 + 2) * 4, std::as_writable_bytes(std::span(&v, 1))));
         QCOMPARE(v, 13.0f);
         QVERIFY(c->tensors()[static_cast<std::size_t>(at("param"))].info.byteSize() == 16);
+        // The audit list says which names share bytes and which are strided views (a conversion
+        // writes each name as its own contiguous copy); a contiguous slice is neither.
+        QSet<QString> tied;
+        QSet<QString> strided;
+        for (const ts::Diagnostic& w : c->warnings()) {
+            if (w.code == QLatin1String("TiedTensor"))
+                tied << w.tensor;
+            else if (w.code == QLatin1String("StridedView"))
+                strided << w.tensor;
+        }
+        QVERIFY2(tied.contains(QStringLiteral("tied")), qPrintable(file));
+        QVERIFY(!tied.contains(QStringLiteral("base")) && !tied.contains(QStringLiteral("row")));
+        QVERIFY2(strided.contains(QStringLiteral("transposed")) &&
+                     strided.contains(QStringLiteral("expanded")),
+                 qPrintable(file));
+        QVERIFY(!strided.contains(QStringLiteral("row")) && !strided.contains(QStringLiteral("base")));
     }
     const auto d = openOrFail(dataFile(QStringLiteral("torch/zip_dtypes.pt")));
     const ts::TensorInfo& scalar =
