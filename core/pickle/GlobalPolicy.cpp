@@ -55,15 +55,15 @@ struct DangerousModule {
     const char* why;
 };
 
-const char* const kProcess = "starts processes or runs shell commands";
-const char* const kCode = "runs Python code it is given";
-const char* const kImport = "imports modules or reaches any attribute of any object";
-const char* const kLoad = "loads another pickle or checkpoint, which can run code in turn";
-const char* const kFiles = "reads, writes or deletes files";
-const char* const kNetwork = "opens network connections or a web browser";
-const char* const kNative = "calls native code";
-const char* const kInterpreter = "controls the interpreter (exit, signals, threads, hooks)";
-const char* const kScanner = "tampers with a security scanner";
+constexpr const char* kProcess = "starts processes or runs shell commands";
+constexpr const char* kCode = "runs Python code it is given";
+constexpr const char* kImport = "imports modules or reaches any attribute of any object";
+constexpr const char* kLoad = "loads another pickle or checkpoint, which can run code in turn";
+constexpr const char* kFiles = "reads, writes or deletes files";
+constexpr const char* kNetwork = "opens network connections or a web browser";
+constexpr const char* kNative = "calls native code";
+constexpr const char* kInterpreter = "controls the interpreter (exit, signals, threads, hooks)";
+constexpr const char* kScanner = "tampers with a security scanner";
 
 // picklescan, modelscan and fickling list these (fickling lists them all); marked (+) those no
 // published list has: multiprocessing.util.spawnv_passfds starts a process and is in none of
