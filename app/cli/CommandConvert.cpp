@@ -144,11 +144,19 @@ int runConvert(const QStringList& args)
         return usageError(QStringLiteral("--header-slack must be a byte count up to 67108864"));
 
     std::vector<std::shared_ptr<const Checkpoint>> models;
+    CheckpointOpenOptions openOptions;
+    openOptions.allowUnsafeStructure = parser.isSet(QStringLiteral("allow-unsafe-structure"));
     for (const QString& in : inputs) {
         int status = ExitOk;
-        auto model = openForReading(in, true, &status);
+        auto model = openForReading(in, true, &status, openOptions);
         if (!model)
             return status;
+        // A refusal is a verdict on the file (a pickle that would run code), not a usage error.
+        if (const CheckpointCapabilities c = model->capabilities();
+            !c.convertFrom && !c.convertRefusal.isEmpty()) {
+            err(QStringLiteral("tensorscope-cli: ") + terminalSafe(c.convertRefusal));
+            return ExitInvalid;
+        }
         models.push_back(std::move(model));
     }
     auto plan = Converter::plan(models, options);

@@ -122,7 +122,11 @@ QList<CommandSpec> buildTable()
           withDefault(value({u"header-slack"_s}, u"BYTES"_s, u"Pad each header with BYTES spaces."_s,
                             ValueKind::Number),
                       u"0"_s),
-          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s)}},
+          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s),
+          flag(
+              u"allow-unsafe-structure"_s,
+              u"Convert a PyTorch pickle checkpoint whose only problems are structural (bytes after a STOP, "
+              "a CRC torch does not check, a storage cut short). One that would run code is never converted."_s)}},
         {u"export"_s,
          u"FILE TENSOR"_s,
          u"write one tensor as NumPy .npy or CSV (1-D/2-D)"_s,
@@ -139,6 +143,17 @@ QList<CommandSpec> buildTable()
          "named tensors, or of all of them."_s,
          {json(u"Machine-readable output."_s),
           withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s)}},
+        {u"audit-pickle"_s,
+         u"FILE"_s,
+         u"list what a PyTorch pickle checkpoint would run; exit 1 if it would run dangerous code"_s,
+         u"Read a PyTorch pickle checkpoint (.bin, .pt, .pth, .ckpt: zip, legacy or tar layout, or a "
+         u"TorchScript "
+         "archive) without running it, and list every global it names (allowed, unknown or dangerous, with "
+         "its "
+         "count and first byte offset) and every structural oddity that makes readers disagree about it. "
+         "Exit "
+         "status 1 when loading it with torch.load would call a dangerous global or run TorchScript."_s,
+         {json(u"Machine-readable output."_s)}},
         {u"scan"_s,
          u"FILE"_s,
          u"scan every tensor on all cores; exit 1 if NaN or Inf is found"_s,
@@ -177,14 +192,15 @@ const QStringList& convertDtypes()
 QString cliDescription()
 {
     return u"Inspect .safetensors models from scripts and CI. FILE may be a .safetensors file, a sharded "
-           "model's model.safetensors.index.json, or a folder."_s;
+           "model's model.safetensors.index.json, a folder, or a PyTorch pickle checkpoint (.bin, .pt, .pth, "
+           ".ckpt), which is read without running it."_s;
 }
 
 const QList<std::pair<int, QString>>& exitStatuses()
 {
     static const QList<std::pair<int, QString>> statuses = {
         {0, u"Success, or the file is valid."_s},
-        {1, u"An invalid file or a failed check (validate, scan)."_s},
+        {1, u"An invalid file or a failed check (validate, scan, audit-pickle)."_s},
         {2, u"A usage error, or a file that cannot be read or written."_s},
     };
     return statuses;

@@ -35,11 +35,13 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
          {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("dtype"), QStringLiteral("dtype-for"),
           QStringLiteral("include"), QStringLiteral("exclude"), QStringLiteral("rename"),
           QStringLiteral("shard-size"), QStringLiteral("set"), QStringLiteral("unset"),
-          QStringLiteral("header-slack"), QStringLiteral("dry-run"), QStringLiteral("json")}},
+          QStringLiteral("header-slack"), QStringLiteral("dry-run"), QStringLiteral("json"),
+          QStringLiteral("allow-unsafe-structure")}}, // PyTorch pickle checkpoints
         {QStringLiteral("export"), {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("force")}},
         {QStringLiteral("stats"), {QStringLiteral("json"), QStringLiteral("bins")}},
         {QStringLiteral("scan"),
          {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
+        {QStringLiteral("audit-pickle"), {QStringLiteral("json")}},
     };
     return commands;
 }

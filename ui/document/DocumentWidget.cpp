@@ -4,6 +4,7 @@
 
 #include "document/ErrorView.h"
 #include "document/JournalBanner.h"
+#include "document/PickleBanner.h"
 #include "document/ReloadBanner.h"
 #include "metadata/MetadataView.h"
 #include "metadata/RawHeaderView.h"
@@ -30,6 +31,7 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTimer>
+#include <QTreeView>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -47,8 +49,9 @@ constexpr int kPollMs = 2000;
 DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
       m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)),
-      m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)),
-      m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
+      m_pickleBanner(new PickleBanner(this)), m_stack(new QStackedWidget(this)),
+      m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)), m_pages(new QTabWidget(this)),
+      m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
       m_metadata(new MetadataView(this)), m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
 {
     auto* loadingLayout = new QVBoxLayout(m_loadingPage);
@@ -119,9 +122,15 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(m_banner);
     layout->addWidget(m_journalBanner);
+    layout->addWidget(m_pickleBanner);
     layout->addWidget(m_stack, 1);
     m_banner->hide();
     m_journalBanner->hide();
+    m_pickleBanner->hide();
+    connect(m_pickleBanner, &PickleBanner::auditRequested, this, [this] {
+        showPage(SummaryPage);
+        m_summary->ensureWidgetVisible(m_summary->auditView());
+    });
     connect(m_journalBanner, &JournalBanner::restoreRequested, this, &DocumentWidget::restoreJournal);
     connect(m_journalBanner, &JournalBanner::deleteRequested, this, &DocumentWidget::deleteJournal);
     connect(m_summary, &SummaryView::removeLeftoversRequested, this, &DocumentWidget::removeLeftovers);
@@ -180,9 +189,11 @@ void DocumentWidget::apply(LoadResult result)
         m_browser->setModel(m_result.model, m_result.tree);
         // A (re)load shows the file as it is now: edits of the previous contents cannot be undone into it.
         m_undo->clear();
-        m_metadata->setUndoStack(model.isSharded() ? nullptr : m_undo);
+        // A format whose metadata cannot be saved (a pickle checkpoint) gets no edits to lose.
+        m_metadata->setUndoStack(model.isSharded() || !model.capabilities().editMetadata ? nullptr : m_undo);
         m_metadata->setMetadata(model.metadata());
         m_rawHeader->setHeader(m_result);
+        m_pickleBanner->setCheckpoint(m_result.model);
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
         m_summary->valuesVerdict()->setNotChecked();
@@ -191,6 +202,7 @@ void DocumentWidget::apply(LoadResult result)
             model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
     } else {
+        m_pickleBanner->hide();
         m_error->setResult(m_result);
         m_undo->clear();
         m_metadata->setUndoStack(nullptr);

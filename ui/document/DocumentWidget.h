@@ -20,6 +20,7 @@ namespace ts::ui {
 class ErrorView;
 class JournalBanner;
 class MetadataView;
+class PickleBanner;
 class RawHeaderView;
 class StatsJob;
 struct SaveOutcome;
@@ -73,6 +74,7 @@ public:
     ErrorView* errorView() const { return m_error; }
     ReloadBanner* reloadBanner() const { return m_banner; }
     JournalBanner* journalBanner() const { return m_journalBanner; }
+    PickleBanner* pickleBanner() const { return m_pickleBanner; }
     // Deletes the hidden temporaries that killed saves of this model's files left (the audit
     // list's Remove action), then reloads. Returns how many went.
     int removeLeftovers();
@@ -122,6 +124,7 @@ private:
     ConfirmDiscard m_confirmDiscard;
     ConfirmForce m_confirmForce;
     JournalBanner* m_journalBanner;
+    PickleBanner* m_pickleBanner;
     QStackedWidget* m_stack;
     QWidget* m_loadingPage;
     ErrorView* m_error;

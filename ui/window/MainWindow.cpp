@@ -234,7 +234,9 @@ void MainWindow::openFileDialog()
 {
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Open Model"), QString(),
-        tr("Safetensors models (*.safetensors *.safetensors.index.json *.json);;All files (*)"));
+        tr("Models (*.safetensors *.safetensors.index.json *.json *.bin *.pt *.pth *.ckpt *.pkl);;"
+           "Safetensors models (*.safetensors *.safetensors.index.json *.json);;"
+           "PyTorch checkpoints (*.bin *.pt *.pth *.ckpt *.pkl);;All files (*)"));
     openPaths(files);
 }
 
