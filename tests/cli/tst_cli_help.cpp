@@ -41,6 +41,10 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
         {QStringLiteral("stats"), {QStringLiteral("json"), QStringLiteral("bins")}},
         {QStringLiteral("scan"),
          {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
+        {QStringLiteral("diff"),
+         {QStringLiteral("json"), QStringLiteral("rename"), QStringLiteral("rename-file"),
+          QStringLiteral("rank"), QStringLiteral("no-suggest"), QStringLiteral("all"),
+          QStringLiteral("threads")}},
     };
     return commands;
 }
