@@ -26,8 +26,8 @@ struct ChangeMetrics {
     double sumAbsDiff = 0, sumSqDiff = 0, sumSqA = 0, sumSqB = 0;
     double minDiff = 0, maxDiff = 0; // signed range of d (histogram bins); +-inf while none
     double minA = 0, maxA = 0, minB = 0, maxB = 0;
-    double maxRelative = 0;                     // |d| / max(|a|, |b|, PairSummary::kSmall)
-    double maxRelativeF8 = 0;                   // |d| / max(|a|, |b|, PairSummary::kSmallF8)
+    double maxRelative = 0;                     // |d| in units of the binade of max(|a|, |b|) (PairSummary)
+    double maxRelativeF8 = 0;                   // the same with F8_E4M3's floor
     std::uint64_t mantissaA = 0, mantissaB = 0; // see PairSummary
 
     // An empty range, ready to add to.

@@ -9,8 +9,11 @@
 namespace ts::diff {
 namespace {
 
-// Fewer than this share of values changed is an edit of a few values, not a change of the tensor.
+// Fewer than this share of values changed is an edit of a few values, not a change of the tensor;
+// so are a handful of values of a small tensor (one value of a 64-element bias is 1.6% of it).
 constexpr double kSparseShare = 0.01;
+constexpr std::uint64_t kSparseFew = 8;
+constexpr double kSparseFewShare = 0.125;
 
 QString percent(double share)
 {
@@ -183,7 +186,8 @@ ChangeVerdict classifyChange(const ChangeMetrics& m, Dtype a, Dtype b,
             return v;
         }
     }
-    if (m.fractionChanged() < kSparseShare) {
+    if (m.fractionChanged() < kSparseShare ||
+        (m.changed <= kSparseFew && m.fractionChanged() < kSparseFewShare)) {
         v.kind = ChangeKind::Sparse;
         v.text = QStringLiteral("sparse edit: %1 of %2 changed")
                      .arg(formatGrouped(m.changed), formatNoun(m.elements, "value", "values")) +

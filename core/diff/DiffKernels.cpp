@@ -54,8 +54,8 @@ void SummarizeFloatPairs(const float* HWY_RESTRICT a, const float* HWY_RESTRICT 
     const auto absMask = hn::Set(di, 0x7fffffff);
     const auto infBits = hn::Set(di, 0x7f800000);
     const auto mantMask = hn::Set(di, 0x007fffff);
-    const auto small = hn::Set(df, static_cast<float>(PairSummary::kSmall));
-    const auto smallF8 = hn::Set(df, static_cast<float>(PairSummary::kSmallF8));
+    const auto belowSmall =
+        hn::Set(di, ((127 - 14) << 23) - 1); // the largest float under PairSummary::kSmall
     const auto posInf = hn::Set(df, std::numeric_limits<float>::infinity());
     const auto negInf = hn::Set(df, -std::numeric_limits<float>::infinity());
 
@@ -71,51 +71,33 @@ void SummarizeFloatPairs(const float* HWY_RESTRICT a, const float* HWY_RESTRICT 
     // The signed range of d in float (it only sets histogram bins); |d| in double, as it is reported.
     auto vMinD = posInf, vMaxD = negInf;
 
-    std::size_t i = 0;
-    for (; i + N <= n; i += N) {
-        const auto va = hn::LoadU(df, a + i);
-        const auto vb = hn::LoadU(df, b + i);
-        const auto ba = hn::BitCast(di, va);
-        const auto bb = hn::BitCast(di, vb);
-        const auto ia = hn::And(ba, absMask);
-        const auto ib = hn::And(bb, absMask);
-        const auto finA = hn::Lt(ia, infBits);
-        const auto finB = hn::Lt(ib, infBits);
-        const auto both = hn::And(finA, finB);
-        const auto bothF = hn::RebindMask(df, both);
-        if (!hn::AllTrue(di, both)) { // rare: NaN or Inf on either side
-            const auto nanA = hn::Gt(ia, infBits), nanB = hn::Gt(ib, infBits);
-            cNanA = hn::Add(cNanA, hn::VecFromMask(di, nanA));
-            cInfA = hn::Add(cInfA, hn::VecFromMask(di, hn::Eq(ia, infBits)));
-            cNanB = hn::Add(cNanB, hn::VecFromMask(di, nanB));
-            cInfB = hn::Add(cInfB, hn::VecFromMask(di, hn::Eq(ib, infBits)));
-            cIntroduced = hn::Add(cIntroduced, hn::VecFromMask(di, hn::AndNot(finB, finA)));
-            cRemoved = hn::Add(cRemoved, hn::VecFromMask(di, hn::AndNot(finA, finB)));
-            // Among lanes not both finite: a change unless both are NaN or both the same Inf.
-            const auto same = hn::Or(hn::And(nanA, nanB), hn::RebindMask(di, hn::Eq(va, vb)));
-            const auto notBoth = hn::Not(both);
-            cChanged = hn::Add(cChanged, hn::VecFromMask(di, hn::AndNot(same, notBoth)));
-        }
-        cCompared = hn::Add(cCompared, hn::VecFromMask(di, both));
-        cChanged = hn::Add(cChanged, hn::VecFromMask(di, hn::And(both, hn::RebindMask(di, hn::Ne(va, vb)))));
-        const auto xa = hn::IfThenElseZero(bothF, va);
-        const auto xb = hn::IfThenElseZero(bothF, vb);
-        vMinA = hn::Min(vMinA, hn::IfThenElse(bothF, va, posInf));
-        vMaxA = hn::Max(vMaxA, hn::IfThenElse(bothF, va, negInf));
-        vMinB = hn::Min(vMinB, hn::IfThenElse(bothF, vb, posInf));
-        vMaxB = hn::Max(vMaxB, hn::IfThenElse(bothF, vb, negInf));
-        const auto absA = hn::Abs(xa), absB = hn::Abs(xb);
-        mA = hn::Or(mA, hn::IfThenElseZero(hn::RebindMask(di, hn::Ge(absA, small)),
-                                           hn::And(hn::BitCast(di, xa), mantMask)));
-        mB = hn::Or(mB, hn::IfThenElseZero(hn::RebindMask(di, hn::Ge(absB, small)),
-                                           hn::And(hn::BitCast(di, xb), mantMask)));
+    // The relative error against a power of two, not a division: |d| * 2^-e, e the exponent of
+    // max(|a|, |b|, floor). Half a unit in the last place of w significand bits is then 2^-(w+1)
+    // exactly, for every value of a binade (round to nearest, even ties, stays within it).
+    const auto floorExp = hn::Set(di, 127 - 14);
+    const auto floorExpF8 = hn::Set(di, 127 - 6);
+    const auto topExp = hn::Set(di, 253);
+    const auto bias2 = hn::Set(di, 254);
+    const auto scaleBy = [&](auto adf, auto denExp, auto floor) {
+        const auto e = hn::Min(hn::Max(denExp, floor), topExp);
+        return hn::Mul(adf, hn::BitCast(df, hn::ShiftLeft<23>(hn::Sub(bias2, e))));
+    };
+    // What every lane adds, once its non-compared lanes are zeros.
+    const auto accumulate = [&](auto xa, auto xb, auto bothF) {
+        const auto ia = hn::And(hn::BitCast(di, xa), absMask);
+        const auto ib = hn::And(hn::BitCast(di, xb), absMask);
+        mA = hn::Or(mA, hn::IfThenElseZero(hn::Gt(ia, belowSmall), hn::And(ia, mantMask)));
+        mB = hn::Or(mB, hn::IfThenElseZero(hn::Gt(ib, belowSmall), hn::And(ib, mantMask)));
         // The relative error in float: exact where it matters (a rounding of a to b is within a
         // factor of two, where float subtraction is exact).
-        const auto adf = hn::Abs(hn::Sub(xb, xa));
-        const auto den = hn::Max(absA, absB);
-        vMaxRel = hn::Max(vMaxRel, hn::Div(adf, hn::Max(den, small)));
-        vMaxRelF8 = hn::Max(vMaxRelF8, hn::Div(adf, hn::Max(den, smallF8)));
-        // Sums and the signed and absolute extremes of d in double, as the scalar pass has them.
+        const auto dF = hn::Sub(xb, xa);
+        const auto adf = hn::Abs(dF);
+        const auto denExp = hn::ShiftRight<23>(hn::Max(ia, ib));
+        vMaxRel = hn::Max(vMaxRel, scaleBy(adf, denExp, floorExp));
+        vMaxRelF8 = hn::Max(vMaxRelF8, scaleBy(adf, denExp, floorExpF8));
+        vMinD = hn::Min(vMinD, hn::IfThenElse(bothF, dF, posInf));
+        vMaxD = hn::Max(vMaxD, hn::IfThenElse(bothF, dF, negInf));
+        // Sums and the absolute extreme of d in double, as the scalar pass has them.
         const auto aLo = hn::PromoteTo(dd, hn::LowerHalf(dh, xa));
         const auto aHi = hn::PromoteTo(dd, hn::UpperHalf(dh, xa));
         const auto bLo = hn::PromoteTo(dd, hn::LowerHalf(dh, xb));
@@ -128,9 +110,45 @@ void SummarizeFloatPairs(const float* HWY_RESTRICT a, const float* HWY_RESTRICT 
         const auto adLo = hn::Abs(dLo), adHi = hn::Abs(dHi);
         sAbs = hn::Add(sAbs, hn::Add(adLo, adHi));
         vMaxAbs = hn::Max(vMaxAbs, hn::Max(adLo, adHi));
-        const auto df32 = hn::Sub(xb, xa);
-        vMinD = hn::Min(vMinD, hn::IfThenElse(bothF, df32, posInf));
-        vMaxD = hn::Max(vMaxD, hn::IfThenElse(bothF, df32, negInf));
+    };
+
+    std::size_t i = 0;
+    for (; i + N <= n; i += N) {
+        const auto va = hn::LoadU(df, a + i);
+        const auto vb = hn::LoadU(df, b + i);
+        const auto ia = hn::And(hn::BitCast(di, va), absMask);
+        const auto ib = hn::And(hn::BitCast(di, vb), absMask);
+        const auto finA = hn::Lt(ia, infBits);
+        const auto finB = hn::Lt(ib, infBits);
+        const auto both = hn::And(finA, finB);
+        // Not(Eq): x86's float Ne is ordered, false when either side is NaN.
+        cChanged = hn::Add(cChanged, hn::VecFromMask(di, hn::RebindMask(di, hn::Not(hn::Eq(va, vb)))));
+        if (hn::AllTrue(di, both)) { // the common case: every lane compared
+            cCompared = hn::Sub(cCompared, hn::Set(di, 1));
+            vMinA = hn::Min(vMinA, va);
+            vMaxA = hn::Max(vMaxA, va);
+            vMinB = hn::Min(vMinB, vb);
+            vMaxB = hn::Max(vMaxB, vb);
+            accumulate(va, vb, hn::RebindMask(df, both));
+            continue;
+        }
+        // NaN or Inf on either side.
+        const auto nanA = hn::Gt(ia, infBits), nanB = hn::Gt(ib, infBits);
+        cNanA = hn::Add(cNanA, hn::VecFromMask(di, nanA));
+        cInfA = hn::Add(cInfA, hn::VecFromMask(di, hn::Eq(ia, infBits)));
+        cNanB = hn::Add(cNanB, hn::VecFromMask(di, nanB));
+        cInfB = hn::Add(cInfB, hn::VecFromMask(di, hn::Eq(ib, infBits)));
+        cIntroduced = hn::Add(cIntroduced, hn::VecFromMask(di, hn::AndNot(finB, finA)));
+        cRemoved = hn::Add(cRemoved, hn::VecFromMask(di, hn::AndNot(finA, finB)));
+        // Ne counted every lane that is not equal; NaN against NaN is no change: take them back.
+        cChanged = hn::Sub(cChanged, hn::VecFromMask(di, hn::And(nanA, nanB)));
+        cCompared = hn::Add(cCompared, hn::VecFromMask(di, both));
+        const auto bothF = hn::RebindMask(df, both);
+        vMinA = hn::Min(vMinA, hn::IfThenElse(bothF, va, posInf));
+        vMaxA = hn::Max(vMaxA, hn::IfThenElse(bothF, va, negInf));
+        vMinB = hn::Min(vMinB, hn::IfThenElse(bothF, vb, posInf));
+        vMaxB = hn::Max(vMaxB, hn::IfThenElse(bothF, vb, negInf));
+        accumulate(hn::IfThenElseZero(bothF, va), hn::IfThenElseZero(bothF, vb), bothF);
     }
     const auto count = [&](auto v) {
         return static_cast<std::uint64_t>(-static_cast<std::int64_t>(hn::GetLane(hn::SumOfLanes(di, v))));

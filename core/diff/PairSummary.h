@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -14,9 +15,11 @@ namespace ts::diff {
 // every difference metric is over them, d = b - a.
 struct PairSummary {
     static constexpr std::uint32_t kNone = 0xffffffffu;
-    // Relative errors are measured against max(|a|, |b|, floor): below a format's smallest normal
-    // its subnormals are evenly spaced, so their rounding error is absolute. 2^-14 is F16's and
-    // F8_E5M2's smallest normal, 2^-6 F8_E4M3's. Significand bits are counted above kSmall only.
+    // Relative errors are |d| / 2^e, e the exponent of max(|a|, |b|) but at least the floor's: in
+    // units of the binade, where half a unit in the last place of w significand bits is exactly
+    // 2^-(w+1); below a format's smallest normal its subnormals are evenly spaced, so their
+    // rounding error is absolute. 2^-14 is F16's and F8_E5M2's smallest normal, 2^-6 F8_E4M3's.
+    // Significand bits are counted above kSmall only.
     static constexpr double kSmall = 0x1p-14;
     static constexpr double kSmallF8 = 0x1p-6;
 
@@ -34,8 +37,8 @@ struct PairSummary {
            maxDiff = -std::numeric_limits<double>::infinity();
     double minA = std::numeric_limits<double>::infinity(), maxA = -std::numeric_limits<double>::infinity();
     double minB = std::numeric_limits<double>::infinity(), maxB = -std::numeric_limits<double>::infinity();
-    double maxRelative = 0;   // |d| / max(|a|, |b|, kSmall)
-    double maxRelativeF8 = 0; // |d| / max(|a|, |b|, kSmallF8)
+    double maxRelative = 0;   // |d| / 2^e with the floor kSmall
+    double maxRelativeF8 = 0; // ... with the floor kSmallF8
     // OR of the significand bits of compared values of at least kSmall, as a double's 52 (a float's
     // 23 shifted up by 29): how many significand bits each side really uses (a BF16 round trip
     // leaves 7).
@@ -103,10 +106,13 @@ void summarizePairScalar(const T* a, const T* b, std::size_t n, PairSummary& s, 
         s.maxB = std::max(s.maxB, db);
         const T den = std::max(std::fabs(x), std::fabs(y));
         const T adt = std::fabs(dt);
-        s.maxRelative = std::max(
-            s.maxRelative, static_cast<double>(adt / std::max(den, static_cast<T>(PairSummary::kSmall))));
-        s.maxRelativeF8 = std::max(
-            s.maxRelativeF8, static_cast<double>(adt / std::max(den, static_cast<T>(PairSummary::kSmallF8))));
+        const auto inBinade = [&](int floorExp) {
+            constexpr int top = std::numeric_limits<T>::max_exponent - 2;
+            const int e = std::clamp(den > 0 ? static_cast<int>(std::ilogb(den)) : floorExp, floorExp, top);
+            return static_cast<double>(std::ldexp(adt, -e));
+        };
+        s.maxRelative = std::max(s.maxRelative, inBinade(-14));
+        s.maxRelativeF8 = std::max(s.maxRelativeF8, inBinade(-6));
         if (std::fabs(x) >= static_cast<T>(PairSummary::kSmall))
             s.mantissaA |= mantissaBits(x);
         if (std::fabs(y) >= static_cast<T>(PairSummary::kSmall))

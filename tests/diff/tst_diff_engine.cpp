@@ -94,6 +94,7 @@ private slots:
     void initTestCase();
     void identicalCopyIsIdentical();
     void oneChangedElementIsFoundWithItsIndex();
+    void oneValueOfASmallBiasIsASparseEdit();
     void rankFourUpdateIsRankFour();
     void noiseAndFullRankChangesAreToldApart();
     void bf16RoundTripIsRoundingEverywhere();
@@ -175,6 +176,30 @@ void TestDiffEngine::oneChangedElementIsFoundWithItsIndex()
         flat = flat * shape[k] + at[k];
     QCOMPARE(flat, planted);
     QCOMPARE(at.back(), shape.back() - 7);
+}
+
+void TestDiffEngine::oneValueOfASmallBiasIsASparseEdit()
+{
+    // One value of a 64-element bias is 1.6% of it, yet an edit of one value, not a dense change.
+    const QString target = QStringLiteral("dense1.conv2.bias");
+    QVERIFY(rewrite(fixture(kLandmarks), path(QStringLiteral("bias.safetensors")),
+                    [&](QString& name, Dtype&, std::vector<std::uint64_t>&, QByteArray& bytes) {
+                        if (name != target)
+                            return;
+                        std::vector<float> v = floats(bytes);
+                        QCOMPARE(v.size(), std::size_t(64));
+                        v[17] += 0.5f;
+                        bytes = floatBytes(v);
+                    }));
+    Result<DiffReport> r = compare(fixture(kLandmarks), path(QStringLiteral("bias.safetensors")));
+    QVERIFY(r);
+    const TensorPair* p = pairNamed(*r, target);
+    QVERIFY(p && p->metrics);
+    QCOMPARE(p->metrics->changed, std::uint64_t(1));
+    QCOMPARE(p->metrics->maxAbsIndex, std::optional<std::uint64_t>(17));
+    QCOMPARE(p->verdict.kind, ChangeKind::Sparse);
+    QVERIFY2(p->verdict.text.startsWith(QStringLiteral("sparse edit: 1 of 64 values changed")),
+             qPrintable(p->verdict.text));
 }
 
 void TestDiffEngine::rankFourUpdateIsRankFour()
