@@ -163,6 +163,35 @@ QList<CommandSpec> buildTable()
           value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number),
           flag(u"nan-inf-only"_s, u"Only look for NaN and Inf (no statistics, no other findings): a "
                                   "memory-speed check for CI."_s)}},
+        {u"diff"_s,
+         u"A B"_s,
+         u"compare two models: what changed, where, how much and how; exit 1 if they differ"_s,
+         u"Compare two models (files, index .json files or folders, sharded or not): pair their tensors "
+         "by name, then by the --rename rules, then by content hash and shape for the rest; find the "
+         "tensors with identical bytes at memory speed; for every other pair measure the largest change "
+         "and where it is, the mean change, the relative L2 change, the cosine similarity, the share of "
+         "values changed and the NaN/Inf that appeared or disappeared, and say what kind of change it is "
+         "(rounding to a lower precision, scaling, a sparse edit, a low-rank update, noise, a full-rank "
+         "change). Metadata keys added, removed and changed are listed too.\n\nExit status 0 when A and "
+         "B are identical (every tensor by name with the same bytes, the same metadata), 1 when they "
+         "differ, 2 when one cannot be read."_s,
+         {json(u"Machine-readable report: every pair with its metrics, the added and removed tensors, the "
+               "metadata changes."_s),
+          repeatable(
+              value({u"rename"_s}, u"REGEX=REPLACEMENT"_s,
+                    u"Pair A's tensor names matching REGEX with B's names made by REPLACEMENT (\\1 for a "
+                    "group), for tensors the names do not pair (repeatable, applied in order)."_s)),
+          repeatable(
+              value({u"rename-file"_s}, u"FILE"_s,
+                    u"Rename rules from FILE: a JSON object of exact names {\"A name\": \"B name\"}, or "
+                    "lines of REGEX=REPLACEMENT."_s,
+                    ValueKind::Path)),
+          flag(u"rank"_s, u"Estimate the numerical rank of every changed matrix (a randomized range finder; "
+                          "reads each such tensor a few more times): tells a merged LoRA (low rank) from a "
+                          "full fine-tune or from noise."_s),
+          flag(u"no-suggest"_s, u"Do not pair the remaining tensors by content hash or shape."_s),
+          flag(u"all"_s, u"Also list the identical tensors (text output)."_s),
+          value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number)}},
     };
 }
 
@@ -200,7 +229,7 @@ const QList<std::pair<int, QString>>& exitStatuses()
 {
     static const QList<std::pair<int, QString>> statuses = {
         {0, u"Success, or the file is valid."_s},
-        {1, u"An invalid file or a failed check (validate, scan, audit-pickle)."_s},
+        {1, u"An invalid file or a failed check (validate, scan, audit-pickle), or two models that differ (diff)."_s},
         {2, u"A usage error, or a file that cannot be read or written."_s},
     };
     return statuses;

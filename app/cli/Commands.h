@@ -16,5 +16,6 @@ int runExport(const QStringList& args);
 int runStats(const QStringList& args);
 int runScan(const QStringList& args);
 int runAuditPickle(const QStringList& args);
+int runDiff(const QStringList& args);
 
 } // namespace ts::cli

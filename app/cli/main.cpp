@@ -62,6 +62,7 @@ int main(int argc, char** argv)
         {QStringLiteral("stats"), ts::cli::runStats},
         {QStringLiteral("scan"), ts::cli::runScan},
         {QStringLiteral("audit-pickle"), ts::cli::runAuditPickle},
+        {QStringLiteral("diff"), ts::cli::runDiff},
     };
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {

@@ -42,6 +42,10 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
         {QStringLiteral("scan"),
          {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
         {QStringLiteral("audit-pickle"), {QStringLiteral("json")}},
+        {QStringLiteral("diff"),
+         {QStringLiteral("json"), QStringLiteral("rename"), QStringLiteral("rename-file"),
+          QStringLiteral("rank"), QStringLiteral("no-suggest"), QStringLiteral("all"),
+          QStringLiteral("threads")}},
     };
     return commands;
 }

@@ -3,7 +3,7 @@
 // (data/expected/*.safetensors, made by make_checkpoints.py from the emulation's tensors, whose
 // hashes match what torch loaded) and refusing what would run code; info, ls, stats and scan
 // reading them like any model.
-#include "../core/CliRun.h"
+#include "ChildProcess.h"
 #include "PickleTestData.h"
 
 #include <QJsonArray>
@@ -28,7 +28,8 @@ private slots:
 void TestPickleCli::auditFlagsDangerousFiles()
 {
     for (const QString& f : filesIn(QStringLiteral("hostile"))) {
-        const auto r = cli({QStringLiteral("audit-pickle"), dataFile(QStringLiteral("hostile/") + f)});
+        const auto r =
+            ts::test::runCli({QStringLiteral("audit-pickle"), dataFile(QStringLiteral("hostile/") + f)});
         QVERIFY2(r.exitCode == 1, qPrintable(f + QStringLiteral(": ") + QString::fromUtf8(r.err)));
         QVERIFY2(r.out.contains("Verdict: DANGEROUS"), qPrintable(f));
         QVERIFY2(r.out.contains("  dangerous  "), qPrintable(f));
@@ -37,8 +38,8 @@ void TestPickleCli::auditFlagsDangerousFiles()
 
 void TestPickleCli::auditJson()
 {
-    const auto r = cli({QStringLiteral("audit-pickle"), QStringLiteral("--json"),
-                        dataFile(QStringLiteral("hostile/h_legacy_main.pt"))});
+    const auto r = ts::test::runCli({QStringLiteral("audit-pickle"), QStringLiteral("--json"),
+                                     dataFile(QStringLiteral("hostile/h_legacy_main.pt"))});
     QCOMPARE(r.exitCode, 1);
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(o.value(QStringLiteral("verdict")).toString(), QStringLiteral("dangerous"));
@@ -64,33 +65,37 @@ void TestPickleCli::auditJson()
 
 void TestPickleCli::auditOfBenignAndStructural()
 {
-    const auto clean = cli({QStringLiteral("audit-pickle"), QStringLiteral("--json"),
-                            dataFile(QStringLiteral("torch/zip_views.pt"))});
+    const auto clean = ts::test::runCli({QStringLiteral("audit-pickle"), QStringLiteral("--json"),
+                                         dataFile(QStringLiteral("torch/zip_views.pt"))});
     QCOMPARE(clean.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(clean.out).object().value(QStringLiteral("verdict")).toString(),
              QStringLiteral("clean"));
-    const auto module = cli({QStringLiteral("audit-pickle"), QStringLiteral("--json"),
-                             dataFile(QStringLiteral("torch/torch_module.pt"))});
+    const auto module = ts::test::runCli({QStringLiteral("audit-pickle"), QStringLiteral("--json"),
+                                          dataFile(QStringLiteral("torch/torch_module.pt"))});
     QCOMPARE(module.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(module.out).object().value(QStringLiteral("verdict")).toString(),
              QStringLiteral("unknown-globals"));
-    const auto crc = cli({QStringLiteral("audit-pickle"), dataFile(QStringLiteral("malformed/m_crc.pt"))});
+    const auto crc =
+        ts::test::runCli({QStringLiteral("audit-pickle"), dataFile(QStringLiteral("malformed/m_crc.pt"))});
     QCOMPARE(crc.exitCode, 0); // exit 1 is for code, not structure
     QVERIFY(crc.out.contains("[ZipCrcMismatch]"));
     const auto script =
-        cli({QStringLiteral("audit-pickle"), dataFile(QStringLiteral("torch/torchscript.pt"))});
+        ts::test::runCli({QStringLiteral("audit-pickle"), dataFile(QStringLiteral("torch/torchscript.pt"))});
     QCOMPARE(script.exitCode, 1);
     QVERIFY(script.out.contains("[TorchScriptArchive]"));
 }
 
 void TestPickleCli::auditOfOtherFiles()
 {
-    const auto st = cli({QStringLiteral("audit-pickle"),
-                         QStringLiteral(TS_TEST_DATA "/conformance/cases/v_dtype_F16.safetensors")});
+    const auto st =
+        ts::test::runCli({QStringLiteral("audit-pickle"),
+                          QStringLiteral(TS_TEST_DATA "/conformance/cases/v_dtype_F16.safetensors")});
     QCOMPARE(st.exitCode, 0);
     QVERIFY(st.out.contains("not a pickle checkpoint"));
-    QCOMPARE(cli({QStringLiteral("audit-pickle"), QStringLiteral("/nonexistent/model.bin")}).exitCode, 2);
-    QCOMPARE(cli({QStringLiteral("audit-pickle")}).exitCode, 2);
+    QCOMPARE(
+        ts::test::runCli({QStringLiteral("audit-pickle"), QStringLiteral("/nonexistent/model.bin")}).exitCode,
+        2);
+    QCOMPARE(ts::test::runCli({QStringLiteral("audit-pickle")}).exitCode, 2);
 }
 
 void TestPickleCli::convertWritesTheReferenceBytes_data()
@@ -117,7 +122,7 @@ void TestPickleCli::convertWritesTheReferenceBytes()
     QFETCH(QString, expected);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("model.safetensors"));
-    const auto r = cli({QStringLiteral("convert"), dataFile(input), QStringLiteral("-o"), out});
+    const auto r = ts::test::runCli({QStringLiteral("convert"), dataFile(input), QStringLiteral("-o"), out});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(fileBytes(out), fileBytes(dataFile(QStringLiteral("expected/") + expected)));
 }
@@ -132,16 +137,16 @@ void TestPickleCli::convertRefusesCodeAndStructure()
     QVERIFY(r.err.contains("would run code"));
     QVERIFY(r.err.contains("os.system"));
     QVERIFY(!QFileInfo::exists(out));
-    r = cli({QStringLiteral("convert"), dataFile(QStringLiteral("hostile/h_crc_mismatch.pt")),
-             QStringLiteral("--allow-unsafe-structure"), QStringLiteral("-o"), out});
+    r = ts::test::runCli({QStringLiteral("convert"), dataFile(QStringLiteral("hostile/h_crc_mismatch.pt")),
+                          QStringLiteral("--allow-unsafe-structure"), QStringLiteral("-o"), out});
     QCOMPARE(r.exitCode, 1); // code is never forced
     QVERIFY(!QFileInfo::exists(out));
-    r = cli({QStringLiteral("convert"), dataFile(QStringLiteral("malformed/m_storage_long.pt")),
-             QStringLiteral("-o"), out});
+    r = ts::test::runCli({QStringLiteral("convert"), dataFile(QStringLiteral("malformed/m_storage_long.pt")),
+                          QStringLiteral("-o"), out});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains("--allow-unsafe-structure"));
-    r = cli({QStringLiteral("convert"), dataFile(QStringLiteral("malformed/m_storage_long.pt")),
-             QStringLiteral("--allow-unsafe-structure"), QStringLiteral("-o"), out});
+    r = ts::test::runCli({QStringLiteral("convert"), dataFile(QStringLiteral("malformed/m_storage_long.pt")),
+                          QStringLiteral("--allow-unsafe-structure"), QStringLiteral("-o"), out});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(QFileInfo::exists(out));
 }
@@ -149,24 +154,25 @@ void TestPickleCli::convertRefusesCodeAndStructure()
 void TestPickleCli::readCommandsAcceptPickles()
 {
     const QString views = dataFile(QStringLiteral("torch/zip_views.pt"));
-    auto r = cli({QStringLiteral("info"), views});
+    auto r = ts::test::runCli({QStringLiteral("info"), views});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("Tensors:     12"));
-    r = cli({QStringLiteral("ls"), QStringLiteral("--json"),
-             dataFile(QStringLiteral("torch/torch_state_dict.bin"))});
+    r = ts::test::runCli({QStringLiteral("ls"), QStringLiteral("--json"),
+                          dataFile(QStringLiteral("torch/torch_state_dict.bin"))});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("\"2.weight\""));
     // The transpose of 0..23 as a 4 x 6 matrix, gathered from its strides: min 0, max 23, mean 11.5.
-    r = cli({QStringLiteral("stats"), QStringLiteral("--json"), views, QStringLiteral("transposed")});
+    r = ts::test::runCli(
+        {QStringLiteral("stats"), QStringLiteral("--json"), views, QStringLiteral("transposed")});
     QCOMPARE(r.exitCode, 0);
     const QJsonValue stats =
         QJsonDocument::fromJson(r.out).object().value(QStringLiteral("tensors")).toArray().at(0);
     QCOMPARE(stats.toObject().value(QStringLiteral("max")).toDouble(), 23.0);
     QCOMPARE(stats.toObject().value(QStringLiteral("mean")).toDouble(), 11.5);
-    r = cli({QStringLiteral("scan"), dataFile(QStringLiteral("emulated/e_big_endian.pt"))});
+    r = ts::test::runCli({QStringLiteral("scan"), dataFile(QStringLiteral("emulated/e_big_endian.pt"))});
     QCOMPARE(r.exitCode, 0);
-    r = cli({QStringLiteral("scan"), QStringLiteral("--nan-inf-only"),
-             dataFile(QStringLiteral("torch/legacy_dtypes.pt"))});
+    r = ts::test::runCli({QStringLiteral("scan"), QStringLiteral("--nan-inf-only"),
+                          dataFile(QStringLiteral("torch/legacy_dtypes.pt"))});
     QCOMPARE(r.exitCode, 0);
 }
 

@@ -4,7 +4,6 @@
 // file changed under the document raises its reload banner, naming what failed.
 
 #include "UiTestUtils.h"
-#include "VisualTestFiles.h"
 #include "charts/HeatmapPanel.h"
 #include "charts/LinePlotPanel.h"
 #include "document/DocumentWidget.h"
@@ -27,6 +26,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -91,8 +91,9 @@ bool writeTwoTensors(const QString& path, std::vector<std::uint64_t> shape, floa
     std::uint64_t n = 1;
     for (std::uint64_t d : shape)
         n *= d;
-    return writeTestFile(path, {{QStringLiteral("a"), Dtype::F32, shape, bytesOf(std::vector<float>(n, a))},
-                                {QStringLiteral("b"), Dtype::F32, shape, bytesOf(std::vector<float>(n, b))}});
+    return writeSafetensors(path,
+                            {{QStringLiteral("a"), Dtype::F32, shape, bytesOf(std::vector<float>(n, a))},
+                             {QStringLiteral("b"), Dtype::F32, shape, bytesOf(std::vector<float>(n, b))}});
 }
 
 } // namespace
@@ -227,7 +228,7 @@ void TestUiJobs::scanResultOfAReplacedScanIsDropped()
 void TestUiJobs::truncatedFileRaisesTheReloadBannerFromAStatsRead()
 {
     const QString path = m_dir.filePath(QStringLiteral("truncated.safetensors"));
-    QVERIFY(writeTestFile(
+    QVERIFY(writeSafetensors(
         path, {{QStringLiteral("a"), Dtype::F32, {512, 512}, bytesOf(std::vector<float>(512 * 512, 1.0f))},
                {QStringLiteral("b"), Dtype::F32, {}, bytesOf(std::vector<float>{2.0f})}}));
     DocumentWidget doc(path);

@@ -1,6 +1,7 @@
 #include "window/MainWindow.h"
 
 #include "base/Format.h"
+#include "compare/CompareAction.h"
 #include "conversion/ConvertDialog.h"
 #include "document/DocumentWidget.h"
 #include "window/RecentFiles.h"
@@ -103,6 +104,7 @@ void MainWindow::createActions()
     });
     convert->setStatusTip(tr("Change dtypes, select, rename or shard the tensors into a new file."));
     m_documentActions << convert;
+    addCompareAction(this, file); // a comparison tab (ui/compare), with or without a model open
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
