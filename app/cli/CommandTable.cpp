@@ -229,7 +229,8 @@ const QList<std::pair<int, QString>>& exitStatuses()
 {
     static const QList<std::pair<int, QString>> statuses = {
         {0, u"Success, or the file is valid."_s},
-        {1, u"An invalid file or a failed check (validate, scan, audit-pickle), or two models that differ (diff)."_s},
+        {1,
+         u"An invalid file or a failed check (validate, scan, audit-pickle), or two models that differ (diff)."_s},
         {2, u"A usage error, or a file that cannot be read or written."_s},
     };
     return statuses;

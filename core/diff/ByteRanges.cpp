@@ -24,9 +24,9 @@ Error noSource(const QString& name)
                      QStringLiteral("tensor \"%1\" has no byte source").arg(name), name);
 }
 
-std::optional<Error> cancelled(const ReadControl& control, const TensorLocation& at, const QString& name)
+std::optional<Error> cancelled(const JobControl& control, const TensorLocation& at, const QString& name)
 {
-    if (!control.cancel || !control.cancel->load(std::memory_order_relaxed))
+    if (!control.cancel.isCancelled())
         return std::nullopt;
     return makeError(ErrorCode::Cancelled, at.source->displayName(),
                      QStringLiteral("the comparison was cancelled"), name);
@@ -53,7 +53,7 @@ struct Piece {
     }
     // After the bytes were used: a view that met a shrunken file read zeros, which must be an
     // error rather than a verdict.
-    Result<void> finish(const ReadControl& control)
+    Result<void> finish(const JobControl& control)
     {
         if (mapped.empty())
             return {};
@@ -61,8 +61,7 @@ struct Piece {
         location->source->release(offset, length);
         if (!intact)
             return readError(*location, *name, intact.error(), offset);
-        if (control.onBytes)
-            control.onBytes(length);
+        control.progress.add(length);
         return {};
     }
 };
@@ -71,7 +70,7 @@ struct Piece {
 
 Result<bool> sameBytes(const TensorLocation& a, const QString& nameA, const TensorLocation& b,
                        const QString& nameB, std::uint64_t from, std::uint64_t length,
-                       const ReadControl& control)
+                       const JobControl& control)
 {
     if (!a.source)
         return noSource(nameA);
@@ -95,10 +94,10 @@ Result<bool> sameBytes(const TensorLocation& a, const QString& nameA, const Tens
             return r.error();
         if (Result<void> r = pb.finish(control); !r)
             return r.error();
-        if (pa.mapped.empty() && control.onBytes)
-            control.onBytes(n);
-        if (pb.mapped.empty() && control.onBytes)
-            control.onBytes(n);
+        if (pa.mapped.empty())
+            control.progress.add(n);
+        if (pb.mapped.empty())
+            control.progress.add(n);
         if (!same)
             return false;
     }
@@ -106,7 +105,7 @@ Result<bool> sameBytes(const TensorLocation& a, const QString& nameA, const Tens
 }
 
 Result<std::uint64_t> contentHash(const TensorLocation& location, const QString& name,
-                                  const ReadControl& control)
+                                  const JobControl& control)
 {
     if (!location.source)
         return noSource(name);
@@ -126,8 +125,8 @@ Result<std::uint64_t> contentHash(const TensorLocation& location, const QString&
         XXH3_64bits_update(state.get(), *bytes, static_cast<std::size_t>(n));
         if (Result<void> r = piece.finish(control); !r)
             return r.error();
-        if (piece.mapped.empty() && control.onBytes)
-            control.onBytes(n);
+        if (piece.mapped.empty())
+            control.progress.add(n);
     }
     return static_cast<std::uint64_t>(XXH3_64bits_digest(state.get()));
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/TensorBlockReader.h"
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "io/TensorLocation.h"
 
@@ -16,10 +17,10 @@ namespace ts::diff {
 // two buffers. Pages are released as they are passed. Stops at the first piece that differs.
 Result<bool> sameBytes(const TensorLocation& a, const QString& nameA, const TensorLocation& b,
                        const QString& nameB, std::uint64_t from, std::uint64_t length,
-                       const ReadControl& control);
+                       const JobControl& control);
 
 // The 64-bit xxHash3 of a tensor's bytes, to find the same content under another name.
 Result<std::uint64_t> contentHash(const TensorLocation& location, const QString& name,
-                                  const ReadControl& control);
+                                  const JobControl& control);
 
 } // namespace ts::diff

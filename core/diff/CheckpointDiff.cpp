@@ -83,6 +83,7 @@ void CheckpointDiff::setProgressCallback(ProgressCallback callback, int interval
 void CheckpointDiff::cancel()
 {
     m_cancel.store(true);
+    m_token.cancel();
 }
 
 Result<DiffReport> CheckpointDiff::run()
@@ -99,12 +100,17 @@ Result<DiffReport> CheckpointDiff::run()
     std::atomic<std::uint64_t> bytesRead{0};
     std::atomic<std::uint64_t> phaseTotal{0};
     DiffPhase phase = DiffPhase::Identical;
-    ReadControl control;
-    control.cancel = &m_cancel;
-    control.onBytes = [&](std::uint64_t n) {
-        bytesDone.fetch_add(n, std::memory_order_relaxed);
-        bytesRead.fetch_add(n, std::memory_order_relaxed);
-    };
+    // Every add() reported (interval 0), turned back into the deltas the phases count.
+    std::atomic<std::uint64_t> lastSeen{0};
+    JobControl control;
+    control.cancel = m_token;
+    control.progress = ProgressSink(
+        [&](const Progress& p) {
+            const std::uint64_t n = p.bytesDone - lastSeen.exchange(p.bytesDone, std::memory_order_relaxed);
+            bytesDone.fetch_add(n, std::memory_order_relaxed);
+            bytesRead.fetch_add(n, std::memory_order_relaxed);
+        },
+        std::chrono::milliseconds(0));
     const auto tick = [&] {
         if (!m_progress)
             return;
@@ -400,7 +406,7 @@ Result<DiffReport> CheckpointDiff::run()
 }
 
 Result<RankEstimate> CheckpointDiff::estimateRank(const DiffReport& report, const TensorPair& pair,
-                                                  const ReadControl& control)
+                                                  const JobControl& control)
 {
     LowRankEstimator estimator(report.a->location(pair.a), report.infoA(pair), report.b->location(pair.b),
                                report.infoB(pair));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/TensorBlockReader.h"
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "checkpoint/Checkpoint.h"
 #include "diff/DiffReport.h"
@@ -55,7 +56,7 @@ public:
     // The rank estimate of one changed pair of a finished report (the window's Estimate Rank).
     // Blocks; `control` cancels it and counts its bytes.
     static Result<RankEstimate> estimateRank(const DiffReport& report, const TensorPair& pair,
-                                             const ReadControl& control);
+                                             const JobControl& control);
 
 private:
     std::shared_ptr<const Checkpoint> m_a;
@@ -63,7 +64,8 @@ private:
     DiffOptions m_options;
     ProgressCallback m_progress;
     int m_intervalMs = 100;
-    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_cancel{false}; // the workers poll this one
+    CancelToken m_token;               // the readers poll this one
 };
 
 } // namespace ts::diff

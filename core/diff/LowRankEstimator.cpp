@@ -53,7 +53,7 @@ std::optional<QString> LowRankEstimator::unsupported(const TensorInfo& info)
     return std::nullopt;
 }
 
-Result<RankEstimate> LowRankEstimator::run(const ReadControl& control)
+Result<RankEstimate> LowRankEstimator::run(const JobControl& control)
 {
     const QString file = m_a.source ? m_a.source->displayName() : QString();
     if (const auto why = unsupported(m_infoA))

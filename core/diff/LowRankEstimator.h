@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/TensorBlockReader.h"
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "diff/RankEstimate.h"
 #include "format/TensorInfo.h"
@@ -46,7 +47,7 @@ public:
     // than 2^24 elements), or nullopt when it can be.
     static std::optional<QString> unsupported(const TensorInfo& info);
 
-    Result<RankEstimate> run(const ReadControl& control);
+    Result<RankEstimate> run(const JobControl& control);
 
 private:
     TensorLocation m_a, m_b;

@@ -26,7 +26,7 @@ ValueStats rangeOf(double lo, double hi)
 } // namespace
 
 Result<PairDetail> PairDetailBuilder::build(const DiffReport& report, const TensorPair& pair, int bins,
-                                            int maxCells, const ReadControl& control)
+                                            int maxCells, const JobControl& control)
 {
     const TensorInfo& ta = report.infoA(pair);
     const TensorInfo& tb = report.infoB(pair);

@@ -2,6 +2,7 @@
 
 #include "analysis/Histogram.h"
 #include "analysis/TensorBlockReader.h"
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "diff/DiffReport.h"
 #include "view/Heatmap.h"
@@ -32,7 +33,7 @@ public:
 
     // `pair` must have metrics (its ranges set the bins).
     static Result<PairDetail> build(const DiffReport& report, const TensorPair& pair, int bins, int maxCells,
-                                    const ReadControl& control);
+                                    const JobControl& control);
 };
 
 } // namespace ts::diff

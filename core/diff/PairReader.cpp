@@ -38,7 +38,7 @@ bool PairReader::comparable(Dtype a, Dtype b)
     return a != Dtype::C64 && b != Dtype::C64;
 }
 
-Result<void> PairReader::forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+Result<void> PairReader::forEach(std::uint64_t first, std::uint64_t count, const JobControl& control,
                                  const std::function<void(const PairRun&)>& fn)
 {
     const std::uint64_t end = first + count;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/TensorBlockReader.h"
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "format/TensorInfo.h"
 #include "io/TensorLocation.h"
@@ -41,7 +42,7 @@ public:
 
     // Calls `fn` for runs of at most ValueAccumulator::kBlock pairs covering [first, first + count),
     // in order. `first` must be a multiple of 8 (sub-byte dtypes start on a byte).
-    Result<void> forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+    Result<void> forEach(std::uint64_t first, std::uint64_t count, const JobControl& control,
                          const std::function<void(const PairRun&)>& fn);
 
 private:

@@ -13,7 +13,7 @@
 
 using namespace ts;
 using namespace ts::difftest;
-using ts::test::cli;
+using ts::test::runCli;
 
 namespace {
 

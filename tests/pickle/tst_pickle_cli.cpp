@@ -10,7 +10,7 @@
 #include <QTemporaryDir>
 
 using namespace tspickle;
-using ts::test::cli;
+using ts::test::runCli;
 
 class TestPickleCli : public QObject {
     Q_OBJECT
@@ -131,7 +131,7 @@ void TestPickleCli::convertRefusesCodeAndStructure()
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("x.safetensors"));
-    auto r = cli(
+    auto r = ts::test::runCli(
         {QStringLiteral("convert"), dataFile(QStringLiteral("hostile/h_tar.pt")), QStringLiteral("-o"), out});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains("would run code"));

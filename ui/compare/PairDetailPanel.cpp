@@ -108,10 +108,8 @@ void PairDetailPanel::setHeatmapShown(bool shown)
 
 void PairDetailPanel::cancelJobs()
 {
-    if (m_cancelDetail)
-        m_cancelDetail->store(true);
-    if (m_cancelRank)
-        m_cancelRank->store(true);
+    m_cancelDetail.cancel();
+    m_cancelRank.cancel();
     m_detailRunning = false;
     m_rankRunning = false;
 }
@@ -243,7 +241,8 @@ void PairDetailPanel::startDetail()
     }
     m_detailRunning = true;
     m_status->setText(tr("Reading both tensors\u2026"));
-    m_cancelDetail = std::make_shared<std::atomic<bool>>(false);
+    m_cancelDetail.cancel();
+    m_cancelDetail = CancelToken();
     const quint64 job = m_job;
     const int shown = m_pair;
     auto* watcher = new QFutureWatcher<Result<PairDetail>>(this);
@@ -272,10 +271,10 @@ void PairDetailPanel::startDetail()
         emit detailReady();
     });
     const DiffReport shell = shellOf(*m_report);
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancelDetail;
+    const CancelToken cancel = m_cancelDetail;
     watcher->setFuture(QtConcurrent::run([shell, p, cancel] {
-        ReadControl control;
-        control.cancel = cancel.get();
+        JobControl control;
+        control.cancel = cancel;
         return PairDetailBuilder::build(shell, p, kBins, kMaxCells, control);
     }));
 }
@@ -288,7 +287,8 @@ void PairDetailPanel::estimateRank()
     m_rankRunning = true;
     m_rankButton->setEnabled(false);
     m_rank->setText(tr("Estimating the rank\u2026"));
-    m_cancelRank = std::make_shared<std::atomic<bool>>(false);
+    m_cancelRank.cancel();
+    m_cancelRank = CancelToken();
     const quint64 job = m_job;
     const int shown = m_pair;
     auto* watcher = new QFutureWatcher<Result<RankEstimate>>(this);
@@ -314,10 +314,10 @@ void PairDetailPanel::estimateRank()
         emit rankFinished();
     });
     const DiffReport shell = shellOf(*m_report);
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancelRank;
+    const CancelToken cancel = m_cancelRank;
     watcher->setFuture(QtConcurrent::run([shell, p, cancel] {
-        ReadControl control;
-        control.cancel = cancel.get();
+        JobControl control;
+        control.cancel = cancel;
         return CheckpointDiff::estimateRank(shell, p, control);
     }));
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/CancelToken.h"
+
 #include "diff/DiffReport.h"
 #include "diff/PairDetail.h"
 
@@ -63,8 +65,8 @@ private:
     quint64 m_job = 0;
     bool m_detailRunning = false;
     bool m_rankRunning = false;
-    std::shared_ptr<std::atomic<bool>> m_cancelDetail;
-    std::shared_ptr<std::atomic<bool>> m_cancelRank;
+    CancelToken m_cancelDetail;
+    CancelToken m_cancelRank;
     QVBoxLayout* m_layout = nullptr;
     QLabel* m_title;
     QLabel* m_verdict;

@@ -129,7 +129,8 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_pickleBanner->hide();
     connect(m_pickleBanner, &PickleBanner::auditRequested, this, [this] {
         showPage(SummaryPage);
-        m_summary->ensureWidgetVisible(m_summary->auditView());
+        if (auto* audit = m_summary->findChild<QWidget*>(QStringLiteral("audit")))
+            m_summary->ensureWidgetVisible(audit);
     });
     connect(m_journalBanner, &JournalBanner::restoreRequested, this, &DocumentWidget::restoreJournal);
     connect(m_journalBanner, &JournalBanner::deleteRequested, this, &DocumentWidget::deleteJournal);
