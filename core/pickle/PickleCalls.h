@@ -34,7 +34,7 @@ private:
 
     PickleHeap& m_heap;
     PickleAudit& m_audit;
-    const PickleLimits& m_limits;
+    PickleLimits m_limits; // a copy: callers pass temporaries (PickleLimits{})
     QString m_where;
     std::vector<ValueId> m_noArgs;
 };

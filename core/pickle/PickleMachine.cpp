@@ -55,7 +55,7 @@ private:
 
     PickleHeap& m_heap;
     PickleAudit& m_audit;
-    const PickleLimits& m_limits;
+    PickleLimits m_limits; // a copy: callers pass temporaries (PickleLimits{})
     const PickleSource& m_src;
     PersistentLoader* m_loader;
     PickleCalls m_calls;

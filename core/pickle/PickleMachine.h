@@ -57,7 +57,7 @@ private:
     class Run;
     PickleHeap& m_heap;
     PickleAudit& m_audit;
-    const PickleLimits& m_limits;
+    PickleLimits m_limits; // a copy: callers pass temporaries (PickleLimits{})
 };
 
 // True when `bytes` starts like a pickle of protocol 2 to 5 (PROTO n) and ends with STOP.

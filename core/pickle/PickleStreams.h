@@ -28,7 +28,7 @@ private:
 
     PickleHeap& m_heap;
     PickleAudit& m_audit;
-    const PickleLimits& m_limits;
+    PickleLimits m_limits; // a copy: callers pass temporaries (PickleLimits{})
 };
 
 // The persistent_load of a pickle no layout reads: any id becomes an opaque value.

@@ -43,7 +43,7 @@ private:
     bool stopped() const { return m_stopped; }
 
     const PickleHeap& m_heap;
-    const PickleLimits& m_limits;
+    PickleLimits m_limits; // a copy: callers pass temporaries (PickleLimits{})
     PickleAudit& m_audit;
     static constexpr std::uint32_t kMaxVisitsPerContainer = 64;
     std::vector<char> m_onPath;

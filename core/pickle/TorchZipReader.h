@@ -30,7 +30,7 @@ public:
 private:
     const ByteSource& m_source;
     PickleHeap& m_heap;
-    const PickleLimits& m_limits;
+    PickleLimits m_limits; // a copy: callers pass temporaries (PickleLimits{})
     TorchContents& m_out;
 };
 

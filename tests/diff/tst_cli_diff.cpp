@@ -159,7 +159,7 @@ private slots:
         QVERIFY(!missing.err.isEmpty());
         QFile bad(m_dir.filePath(QStringLiteral("bad.safetensors")));
         QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write("\x05\x00\x00\x00\x00\x00\x00\x00{}   ", 16);
+        bad.write(QByteArray("\x05\x00\x00\x00\x00\x00\x00\x00[]   ", 13)); // a header that is no object
         bad.close();
         const auto invalid = ts::test::runCli({QStringLiteral("diff"), m_a, bad.fileName()});
         QCOMPARE(invalid.exitCode, 2);
