@@ -123,4 +123,17 @@ ValueId PickleHeap::tensor(TensorRec t)
     return add(Kind::Tensor, static_cast<std::uint32_t>(m_tensors.size() - 1), 0, 0);
 }
 
+std::optional<std::string> keyText(const PickleHeap& heap, ValueId v)
+{
+    switch (heap.kind(v)) {
+    case Kind::Str:
+    case Kind::Bytes:
+        return heap.text(v);
+    case Kind::Int:
+        return std::to_string(heap.at(v).number);
+    default:
+        return std::nullopt;
+    }
+}
+
 } // namespace ts::pickle

@@ -2,6 +2,7 @@
 
 #include "pickle/PickleValue.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -68,5 +69,9 @@ private:
     std::vector<StorageRec> m_storages;
     std::vector<TensorRec> m_tensors;
 };
+
+// A persistent id's key (a storage key, a location, a type name) as text: strings and bytes as
+// they are, integers in decimal; nullopt for anything else. The zip, legacy and tar layouts share it.
+std::optional<std::string> keyText(const PickleHeap& heap, ValueId v);
 
 } // namespace ts::pickle

@@ -22,19 +22,6 @@ std::string trimmed(std::string le)
     return le;
 }
 
-std::optional<std::string> keyText(const PickleHeap& heap, ValueId v)
-{
-    switch (heap.kind(v)) {
-    case Kind::Str:
-    case Kind::Bytes:
-        return heap.text(v);
-    case Kind::Int:
-        return std::to_string(heap.at(v).number);
-    default:
-        return std::nullopt;
-    }
-}
-
 // _legacy_load's persistent_load: ('module', class, source_file, source) gives the class;
 // ('storage', type, root_key, location, numel, view_metadata) the storage, the first id of a
 // root key deciding its size, a view (view_key, offset, size) a slice of it.

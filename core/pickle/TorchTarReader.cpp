@@ -13,19 +13,6 @@ namespace {
 
 constexpr std::int64_t kMaxEntries = 4 << 20;
 
-std::optional<std::string> keyText(const PickleHeap& heap, ValueId v)
-{
-    switch (heap.kind(v)) {
-    case Kind::Str:
-    case Kind::Bytes:
-        return heap.text(v);
-    case Kind::Int:
-        return std::to_string(heap.at(v).number);
-    default:
-        return std::nullopt;
-    }
-}
-
 // legacy_load's persistent_load: a tuple gives its first item (a module class), anything else
 // is the key of a tensor or storage read from 'tensors' and 'storages'.
 class TarLoader final : public PersistentLoader {

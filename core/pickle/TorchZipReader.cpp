@@ -17,19 +17,6 @@ namespace {
 constexpr std::uint64_t kStorageCrcBudget = 32u << 20;
 constexpr std::uint64_t kMaxNestedArchive = 256u << 20;
 
-std::optional<std::string> keyText(const PickleHeap& heap, ValueId v)
-{
-    switch (heap.kind(v)) {
-    case Kind::Str:
-    case Kind::Bytes:
-        return heap.text(v);
-    case Kind::Int:
-        return std::to_string(heap.at(v).number);
-    default:
-        return std::nullopt;
-    }
-}
-
 // torch/serialization.py _load's persistent_load: ('storage', storage_type, key, location, numel),
 // the first storage of a key decides (a later id with the same key gets the same storage).
 class ZipStorageLoader final : public PersistentLoader {
