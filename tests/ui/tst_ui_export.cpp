@@ -116,7 +116,8 @@ private slots:
 
         // The scan's JSON is the CLI's (the window's scan has quantiles), but for the time it took.
         const QJsonObject window = QJsonDocument::fromJson(doc.scanView()->resultsJson()).object();
-        const ProcessRun cli = runCli({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--quantiles"), path});
+        const ProcessRun cli =
+            runCli({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--quantiles"), path});
         QCOMPARE(cli.exitCode, 1); // findings of severity error: NaN and Inf
         QJsonObject fromCli = QJsonDocument::fromJson(cli.out).object();
         QVERIFY(!fromCli.isEmpty());
