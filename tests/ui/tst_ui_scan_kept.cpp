@@ -1,6 +1,7 @@
 // A scan's results outlive what does not change the values: our own metadata save and a Reload of
 // a file unchanged on disk keep the table, the audit list's findings and the summary's verdict; a
-// file rewritten by another program loses them. A cancelled scan shows what it finished.
+// file rewritten by another program loses them. A cancelled scan shows what it finished. An audit
+// entry with an offset opens its tensor's values at that element.
 #include "UiTestUtils.h"
 #include "document/DocumentWidget.h"
 #include "metadata/MetadataModel.h"
@@ -10,14 +11,18 @@
 #include "summary/AuditModel.h"
 #include "summary/SummaryView.h"
 #include "summary/ValuesVerdict.h"
+#include "tensor/TensorVisualsPanel.h"
+#include "tensor/ValueGridPanel.h"
 #include "window/Preferences.h"
 
 #include <QFile>
 #include <QProgressBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 #include <QtEndian>
 
 #include <limits>
@@ -202,6 +207,39 @@ private slots:
                      QStringLiteral("Cancelled after %1 of 32 tensors").arg(rows)),
                  qPrintable(doc.scanView()->statusText()));
         QCOMPARE(auditRows(doc, QStringLiteral("NanValues")), 1);
+    }
+
+    void anAuditEntryOpensTheValueAtItsIndex()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("cube.safetensors"));
+        std::vector<float> v = smallWeights(4 * 8 * 16, 0.5f);
+        v[1 * 128 + 3 * 16 + 5] = std::numeric_limits<float>::quiet_NaN(); // [1, 3, 5]
+        QVERIFY(writeSafetensors(
+            path, {{QStringLiteral("a.weight"), Dtype::F32, {16}, bytesOf(smallWeights(16, 1))},
+                   {QStringLiteral("cube"), Dtype::F32, {4, 8, 16}, bytesOf(v)}}));
+        DocumentWidget doc(path);
+        QVERIFY(loaded(doc));
+        doc.startScan(ScanView::Check::Full);
+        QTRY_COMPARE_WITH_TIMEOUT(verdictOf(doc)->state(), ValuesVerdict::State::Checked, 20000);
+        auto* audit = child<QTreeView>(doc.summaryView(), "audit");
+        QModelIndex nanRow;
+        for (int row = 0; row < audit->model()->rowCount(); ++row) {
+            const QModelIndex i = audit->model()->index(row, 0);
+            if (i.data(AuditModel::CodeRole).toString() == QLatin1String("NanValues"))
+                nanRow = i;
+        }
+        QVERIFY(nanRow.isValid());
+        emit audit->activated(nanRow);
+        QCOMPARE(doc.currentPage(), DocumentWidget::TensorsPage);
+        auto* visuals = child<TensorVisualsPanel>(&doc);
+        QVERIFY(visuals);
+        QCOMPARE(visuals->tabs()->currentWidget(), static_cast<QWidget*>(visuals->valueGrid()));
+        const QModelIndex cell = visuals->valueGrid()->view()->currentIndex();
+        QCOMPARE(cell.row(), 3);
+        QCOMPARE(cell.column(), 5);
+        QVERIFY2(cell.data().toString().contains(QStringLiteral("nan"), Qt::CaseInsensitive),
+                 qPrintable(cell.data().toString()));
     }
 
 private:

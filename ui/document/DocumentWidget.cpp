@@ -1,6 +1,7 @@
 #include "document/DocumentWidget.h"
 
 #include "checkpoint/TensorLayout.h"
+#include "format/Dtype.h"
 
 #include "document/UnsavedChangesPrompt.h"
 
@@ -80,7 +81,8 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_scan = new ScanView(this);
     m_pages->addTab(m_scan, tr("Scan"));
     m_browser->details()->addPanel(new StatsPanel(m_stats));
-    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats), TensorDetailsView::Place::Pictures);
+    m_visuals = new TensorVisualsPanel(m_stats);
+    m_browser->details()->addPanel(m_visuals, TensorDetailsView::Place::Pictures);
     // The plots need width more than the tree does: give the details side the larger share.
     if (auto* split = m_browser->findChild<QSplitter*>(QString(), Qt::FindDirectChildrenOnly)) {
         split->setStretchFactor(0, 2);
@@ -151,6 +153,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
+    connect(m_summary, &SummaryView::elementActivated, this, &DocumentWidget::selectTensorAt);
     connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);
     connect(m_poll, &QTimer::timeout, this, &DocumentWidget::checkForChanges);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
@@ -330,6 +333,19 @@ void DocumentWidget::startScan(ScanView::Check check)
         return;
     m_pages->setCurrentWidget(m_scan);
     m_scan->startScan(check);
+}
+
+bool DocumentWidget::selectTensorAt(const QString& name, quint64 fileOffset)
+{
+    if (!selectTensor(name))
+        return false;
+    const int index = m_result.model->indexOf(name);
+    const CheckpointTensor& t = m_result.model->tensors()[static_cast<std::size_t>(index)];
+    if (fileOffset < t.offset || fileOffset >= t.offset + t.info.byteSize())
+        return true;
+    const std::uint64_t flat =
+        (fileOffset - t.offset) * 8 / static_cast<std::uint64_t>(dtypeBits(t.info.dtype));
+    return m_visuals->showElement(flat);
 }
 
 bool DocumentWidget::selectTensor(const QString& name)

@@ -27,6 +27,7 @@ struct SaveOutcome;
 class ReloadBanner;
 class SummaryView;
 class TensorBrowser;
+class TensorVisualsPanel;
 
 // One open model in its tab: loads it off the UI thread, shows the summary, tensors, metadata
 // and raw header pages (or the error page), and watches the files for changes.
@@ -59,6 +60,9 @@ public:
     // Focuses the search box of the current page (the tensor filter, or the raw header search).
     void focusSearch();
     bool selectTensor(const QString& name);
+    // Selects `name` and shows its values at the element that starts at byte `fileOffset` of its
+    // file (an audit finding's offset); the tensor alone when the offset is not inside it.
+    bool selectTensorAt(const QString& name, quint64 fileOffset);
     // Checks the files now (the watcher and a slow poll do it on their own).
     void checkForChanges();
     bool isReloadPromptVisible() const;
@@ -114,6 +118,7 @@ private:
 
     QString m_path;
     State m_state = State::Loading;
+    TensorVisualsPanel* m_visuals = nullptr;
     bool m_reloadAfterSave = false; // the next apply() follows our own metadata save
     LoadResult m_result;
     JobRunner m_load{this};

@@ -148,7 +148,13 @@ SummaryView::SummaryView(QWidget* parent)
 
     connect(m_auditView, &QTreeView::activated, this, [this](const QModelIndex& index) {
         const QString tensor = index.data(AuditModel::TensorRole).toString();
-        if (!tensor.isEmpty())
+        if (tensor.isEmpty())
+            return;
+        const auto* proxy = qobject_cast<const QAbstractProxyModel*>(index.model());
+        const Diagnostic& d = m_audit->diagnostic(proxy ? proxy->mapToSource(index).row() : index.row());
+        if (d.offset)
+            emit elementActivated(tensor, *d.offset);
+        else
             emit tensorActivated(tensor);
     });
     connect(m_audit, &QAbstractItemModel::rowsInserted, this, &SummaryView::updateAuditTitle);

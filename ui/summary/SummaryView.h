@@ -45,6 +45,8 @@ public:
 
 signals:
     void tensorActivated(const QString& name);
+    // A finding with a byte offset in the tensor's file (a NaN's, an Inf's) was activated.
+    void elementActivated(const QString& name, quint64 fileOffset);
     // The user asked to delete the leftover temporaries the audit lists.
     void removeLeftoversRequested();
 

@@ -65,4 +65,10 @@ void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& mod
         panel->showTensor(model, t);
 }
 
+bool TensorVisualsPanel::showElement(std::uint64_t flat)
+{
+    m_tabs->setCurrentWidget(m_grid);
+    return m_grid->goToElement(flat);
+}
+
 } // namespace ts::ui

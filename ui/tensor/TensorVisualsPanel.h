@@ -25,6 +25,8 @@ public:
     ValueGridPanel* valueGrid() const { return m_grid; }
     LinePlotPanel* linePlot() const { return m_line; }
     QTabWidget* tabs() const { return m_tabs; }
+    // Shows the Values tab at row-major element `flat` of the shown tensor (an audit finding's).
+    bool showElement(std::uint64_t flat);
 
 private:
     HistogramPanel* m_histogram;

@@ -27,6 +27,9 @@ public:
     // The element at (row, col) of the plane `spec` chooses (a heatmap's click): the grid shows that
     // plane and selects it.
     bool goToCell(const PlaneSpec& spec, std::uint64_t row, std::uint64_t col);
+    // The element at row-major flat index `flat` (a finding's "at flat index"): its plane of the
+    // last two axes, selected. False past the end or for a scalar.
+    bool goToElement(std::uint64_t flat);
     QString selectionText() const;
     void copySelection() const;
 
