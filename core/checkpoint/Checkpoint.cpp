@@ -3,6 +3,7 @@
 #include "checkpoint/CheckpointLocator.h"
 #include "checkpoint/SafetensorsCheckpoint.h"
 #include "checkpoint/ShardedCheckpoint.h"
+#include "io/RemoteLocation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -26,6 +27,11 @@ Result<std::shared_ptr<const Checkpoint>> Checkpoint::open(const QString& locati
 
 QString Checkpoint::displayName() const
 {
+    if (RemoteLocation::isRemote(m_path)) {
+        if (m_kind == Kind::IndexedShards)
+            return RemoteLocation::folderName(m_path) + QLatin1Char('/') + RemoteLocation::fileName(m_path);
+        return RemoteLocation::fileName(m_path);
+    }
     const QFileInfo info(m_path);
     if (m_kind == Kind::IndexedShards)
         return info.dir().dirName() + QLatin1Char('/') + info.fileName();
