@@ -48,25 +48,30 @@ QList<CommandSpec> buildTable()
         repeatable(value({u"set"_s}, u"KEY=VALUE"_s, u"Set metadata KEY to VALUE (repeatable)."_s));
     const OptionSpec unset =
         repeatable(value({u"unset"_s}, u"KEY"_s, u"Remove metadata KEY (repeatable)."_s));
+    // Every command that reads a model may read it from a URL.
+    const OptionSpec cacheSize =
+        value({u"cache-size"_s}, u"SIZE"_s,
+              u"Bound of the on-disk cache for models read from URLs, such as 500MB or 2GiB; 0 turns it off "
+              "(default 2GiB, in $XDG_CACHE_HOME/tensorscope/remote)."_s);
     return {
         {u"info"_s,
          u"FILE"_s,
          u"tensor count, parameters and bytes per dtype, header size, metadata, warnings"_s,
          u"Describe a model: how many tensors and parameters it has, the bytes per dtype, the header size, "
          "its metadata and every warning the format check raised."_s,
-         {json(u"Machine-readable output."_s)}},
+         {json(u"Machine-readable output."_s), cacheSize}},
         {u"ls"_s,
          u"FILE"_s,
          u"list tensors (name, dtype, shape, parameters, bytes, offsets)"_s,
          u"List the tensors of a model with their dtype, shape, parameter count, size and data offsets."_s,
          {json(u"Machine-readable output."_s),
-          value({u"filter"_s}, u"GLOB"_s, u"Only tensors whose name matches GLOB."_s)}},
+          value({u"filter"_s}, u"GLOB"_s, u"Only tensors whose name matches GLOB."_s), cacheSize}},
         {u"validate"_s,
          u"FILE..."_s,
          u"check files against the format; exit 1 if any is invalid"_s,
          u"Check each file against the safetensors format and report what is wrong with it, naming the "
          "tensor and the byte offset. Exit status 1 when any file is invalid."_s,
-         {json(u"One JSON object per line and file."_s)}},
+         {json(u"One JSON object per line and file."_s), cacheSize}},
         {u"meta"_s,
          u"FILE"_s,
          u"print metadata, or write it edited"_s,
@@ -120,7 +125,8 @@ QList<CommandSpec> buildTable()
           withDefault(value({u"header-slack"_s}, u"BYTES"_s, u"Pad each header with BYTES spaces."_s,
                             ValueKind::Number),
                       u"0"_s),
-          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s)}},
+          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s),
+          cacheSize}},
         {u"export"_s,
          u"FILE TENSOR"_s,
          u"write one tensor as NumPy .npy or CSV (1-D/2-D)"_s,
@@ -128,14 +134,15 @@ QList<CommandSpec> buildTable()
          "OUT's extension. An existing OUT is replaced only with --force, and never when it is one of the "
          "model's own files."_s,
          {required(value({u"o"_s, u"output"_s}, u"OUT"_s, u"OUT.npy or OUT.csv."_s, ValueKind::Path)),
-          flag(u"force"_s, u"Replace OUT if it exists (never one of the model's own files)."_s)}},
+          flag(u"force"_s, u"Replace OUT if it exists (never one of the model's own files)."_s), cacheSize}},
         {u"stats"_s,
          u"FILE [TENSOR...]"_s,
          u"per-tensor statistics and histograms"_s,
          u"Per-tensor statistics (NaN, Inf and zero counts, min, max, mean, standard deviation, L2 norm) "
          "and histograms of the named tensors, or of all of them."_s,
          {json(u"Machine-readable output."_s),
-          withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s)}},
+          withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s),
+          cacheSize}},
         {u"scan"_s,
          u"FILE"_s,
          u"scan every tensor on all cores; exit 1 if NaN or Inf is found"_s,
@@ -144,7 +151,8 @@ QList<CommandSpec> buildTable()
          {json(u"Machine-readable output."_s),
           value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number),
           flag(u"nan-inf-only"_s, u"Only look for NaN and Inf (no statistics, no other findings): a "
-                                  "memory-speed check for CI."_s)}},
+                                  "memory-speed check for CI."_s),
+          cacheSize}},
     };
 }
 
@@ -174,7 +182,11 @@ const QStringList& convertDtypes()
 QString cliDescription()
 {
     return u"Inspect .safetensors models from scripts and CI. FILE may be a .safetensors file, a sharded "
-           "model's model.safetensors.index.json, or a folder."_s;
+           "model's model.safetensors.index.json, or a folder; or the https:// or http:// URL of a file or "
+           "of an "
+           "index, read by HTTP Range requests without downloading the model (HF_TOKEN is sent to the "
+           "Hugging "
+           "Face Hub, or to the hosts in TENSORSCOPE_TOKEN_HOSTS; proxies from https_proxy and no_proxy)."_s;
 }
 
 const QList<std::pair<int, QString>>& exitStatuses()

@@ -5,6 +5,7 @@
 #include "Completions.h"
 
 #include "base/TerminalText.h"
+#include "remote/HttpOpener.h"
 
 #include <QCoreApplication>
 
@@ -58,6 +59,8 @@ int main(int argc, char** argv)
         {QStringLiteral("export"), ts::cli::runExport},     {QStringLiteral("stats"), ts::cli::runStats},
         {QStringLiteral("scan"), ts::cli::runScan},
     };
+    // FILE may be a URL: the network thread and the opener the core reads URLs through.
+    const ts::remote::RemoteSession remote;
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {
         ts::cli::err(

@@ -24,13 +24,16 @@ Error shutDown(const Transfer& t)
 // Lives on the network thread: the manager, and a runner per transfer in flight.
 class NetworkClient::Worker final : public QObject {
 public:
-    explicit Worker(NetworkClient* client) : m_client(client) {}
+    // The proxies are read from the environment when the client is made, not at the first request.
+    explicit Worker(NetworkClient* client) : m_client(client), m_proxies(new EnvProxyFactory) {}
+    ~Worker() override { delete m_proxies; } // unless a manager took it
 
     void start(const std::shared_ptr<Transfer>& transfer)
     {
         if (!m_manager) {
             m_manager = new QNetworkAccessManager(this);
-            m_manager->setProxyFactory(new EnvProxyFactory);
+            m_manager->setProxyFactory(m_proxies); // the manager owns it now
+            m_proxies = nullptr;
             // The token travels in a header we set; user names and passwords in a URL are Qt's.
             m_manager->setAutoDeleteReplies(false);
         }
@@ -82,6 +85,7 @@ private:
     }
 
     NetworkClient* m_client;
+    EnvProxyFactory* m_proxies;
     QString m_tlsFile;
     QSslConfiguration m_tls;
     QNetworkAccessManager* m_manager = nullptr;

@@ -67,7 +67,9 @@ bool NginxServer::startOnce(const Options& options)
     if (m_tls)
         out << "    ssl_certificate " << options.certFile << ";\n    ssl_certificate_key " << options.keyFile
             << ";\n";
-    out << "    root " << options.root << ";\n  }\n}\n";
+    out << "    root " << options.root << ";\n";
+    QString extra = options.extra;
+    out << extra.replace(QStringLiteral("PORT"), QString::number(m_port)) << "\n  }\n}\n";
     out.flush();
     conf.close();
     m_process.setProcessChannelMode(QProcess::MergedChannels);

@@ -22,6 +22,8 @@ public:
         bool tls = false; // https with certFile/keyFile
         QString certFile;
         QString keyFile;
+        // Lines added to the server block, with PORT replaced by the port ("location /a/ {...}").
+        QString extra;
     };
 
     NginxServer() = default;
