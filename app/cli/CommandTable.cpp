@@ -138,8 +138,9 @@ QList<CommandSpec> buildTable()
         {u"stats"_s,
          u"FILE [TENSOR...]"_s,
          u"per-tensor statistics and histograms"_s,
-         u"Per-tensor statistics (NaN, Inf and zero counts, min, max, mean, standard deviation, L2 norm) "
-         "and histograms of the named tensors, or of all of them."_s,
+         u"Per-tensor statistics (NaN, Inf and zero counts, share of zeros, min, max, mean, standard "
+         "deviation, L2 norm, the quantiles p1, p5, p25, median, p75, p95 and p99) and histograms of the "
+         "named tensors, or of all of them."_s,
          {json(u"Machine-readable output."_s),
           withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s),
           cacheSize}},

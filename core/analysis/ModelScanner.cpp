@@ -2,9 +2,9 @@
 
 #include "analysis/DeadRowFindings.h"
 #include "analysis/DuplicateFindings.h"
-#include "analysis/HistogramBuilder.h"
 #include "analysis/NanInfCounter.h"
 #include "analysis/ScanFindings.h"
+#include "analysis/ScanFolds.h"
 #include "analysis/SiblingFindings.h"
 #include "analysis/TensorAnalyzer.h"
 #include "analysis/TensorBlockReader.h"
@@ -131,7 +131,15 @@ Result<ScanResult> ModelScanner::run()
     if (m_options.nanInfOnly && bins > 0)
         return makeError(ErrorCode::InvalidArgument, m_model->path(),
                          QStringLiteral("the NaN/Inf-only check computes no histograms"));
-    const std::uint64_t bytesTotal = totalBytes * (bins > 0 ? 2 : 1);
+    const bool quantiles = m_options.quantiles && !m_options.nanInfOnly;
+    std::vector<ScanFolds::Tensor> foldTensors;
+    std::uint64_t bytesTotal = totalBytes;
+    for (const Slot& slot : targets) {
+        foldTensors.push_back({slot.info->dtype, slot.parts});
+        bytesTotal += TensorBlockReader::bytesFor(slot.info->dtype, slot.info->elementCount()) *
+                      static_cast<std::uint64_t>(ScanFolds::laterPasses(slot.info->dtype, bins, quantiles));
+    }
+    ScanFolds folds(foldTensors, bins, m_options.logHistogram, quantiles);
     std::atomic<std::uint64_t> bytesDone{0};
     std::atomic<bool> failed{false};
     std::mutex errorMutex;
@@ -223,10 +231,15 @@ Result<ScanResult> ModelScanner::run()
     runPhase([&](const Segment& seg) -> Result<void> {
         const Slot& slot = targets[seg.slot];
         TensorAnalyzer analyzer(slot.location, *slot.info);
+        CodeCounts counts;
+        const bool wantsCounts = !m_options.nanInfOnly && folds.wantsCounts(seg.slot);
         Result<TensorStats> r = m_options.nanInfOnly ? analyzer.nanInfOfRange(seg.first, seg.count, control)
-                                                     : analyzer.statsOfRange(seg.first, seg.count, control);
+                                                     : analyzer.statsOfRange(seg.first, seg.count, control,
+                                                                             wantsCounts ? &counts : nullptr);
         if (!r)
             return r.error();
+        if (wantsCounts)
+            folds.addCounts(seg.slot, std::move(counts));
         partials[seg.slot][seg.part] = std::move(r.value());
         return {};
     });
@@ -240,32 +253,28 @@ Result<ScanResult> ModelScanner::run()
         for (std::size_t p = 1; p < partials[s].size(); ++p)
             merged.mergeFollowing(*partials[s][p]);
         merged.finalize();
+        folds.finishFirstPass(s, merged.values);
         result.tensors.push_back(std::move(merged));
     }
     partials.clear();
 
-    // Pass 2: histograms need pass 1's range; partial histograms are summed (exact integers).
-    if (bins > 0) {
-        std::vector<std::unique_ptr<HistogramBuilder>> builders;
-        for (const TensorStats& t : result.tensors)
-            builders.push_back(std::make_unique<HistogramBuilder>(t.values, bins, m_options.logHistogram));
-        const auto locks = std::make_unique<std::mutex[]>(targets.size());
+    // Later passes, for dtypes wider than 16 bits: histograms need pass 1's range (partial ones
+    // are summed, exact integers), quantile searches narrow by 16 key bits a pass.
+    while (folds.nextPass()) {
         runPhase([&](const Segment& seg) -> Result<void> {
+            if (!folds.inPass(seg.slot))
+                return {};
             const Slot& slot = targets[seg.slot];
             TensorAnalyzer analyzer(slot.location, *slot.info);
-            if (slot.parts == 1) // the only writer of this builder
-                return analyzer.histogramOfRange(seg.first, seg.count, *builders[seg.slot], control);
-            HistogramBuilder local(result.tensors[seg.slot].values, bins, m_options.logHistogram);
-            if (auto ok = analyzer.histogramOfRange(seg.first, seg.count, local, control); !ok)
-                return ok;
-            std::lock_guard lock(locks[seg.slot]);
-            builders[seg.slot]->merge(local);
-            return {};
+            return folds.runPart(seg.slot, analyzer, seg.first, seg.count, control);
         });
         if (auto error = stopped())
             return *error;
-        for (auto& b : builders)
-            result.histograms.emplace_back(b->histogram());
+    }
+    for (std::size_t s = 0; s < targets.size(); ++s) {
+        folds.finish(s, result.tensors[s].values);
+        if (bins > 0)
+            result.histograms.push_back(folds.histogram(s));
     }
 
     for (std::size_t s = 0; s < targets.size(); ++s) {

@@ -19,6 +19,10 @@ struct ScanOptions {
     int threads = 0;          // 0: one per core
     int histogramBins = 0;    // 0: statistics only; else a second pass fills histograms
     bool logHistogram = true; // with histograms: also the log10|x| one
+    // p1 ... p99 of every tensor (ValueStats::quantiles). Free for dtypes of 16 bits or fewer (their
+    // code counts give them); wider dtypes need a second pass (the histograms' one, when there is
+    // one), 64-bit ones two more.
+    bool quantiles = false;
     // Only count NaN and Inf (NanInfCounter): memory speed for every dtype; each TensorStats has
     // nanInfOnly set and the findings are NanValues / InfValues only. No histograms with it.
     bool nanInfOnly = false;
@@ -28,7 +32,7 @@ struct ScanOptions {
 
 struct ScanProgress {
     std::uint64_t bytesDone = 0;
-    std::uint64_t bytesTotal = 0; // both passes when histograms are on
+    std::uint64_t bytesTotal = 0; // every pass (dtypes wider than 16 bits are read again for histograms)
     double elapsedSeconds = 0;
     double bytesPerSecond = 0;
     double etaSeconds = 0; // -1 while unknown

@@ -1,7 +1,7 @@
 #include "analysis/TensorBlockReader.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/ValueAccumulator.h"
+#include "codec/DtypeDecoder.h"
 #include "io/ReadScope.h"
 
 #include <algorithm>
@@ -153,23 +153,28 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
             out.count = k;
             out.raw = reinterpret_cast<const std::uint8_t*>(src);
             switch (m_dtype) {
-            case Dtype::F32:
-                out.floats = reinterpret_cast<const float*>(src); // 4-aligned: the buffer, or checked above
+            case Dtype::F32: // 4-aligned: the buffer, or checked above
+                out.values = DecodedBlock::Floats{reinterpret_cast<const float*>(src)};
                 break;
             case Dtype::F64:
                 widen<double>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::I32:
                 widen<std::int32_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::U32:
                 widen<std::uint32_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::I64:
                 widen<std::int64_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::U64:
                 widen<std::uint64_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::C64:
                 for (std::size_t i = 0; i < k; ++i) {
@@ -183,26 +188,13 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
                             ? std::numeric_limits<double>::quiet_NaN()
                             : std::hypot(static_cast<double>(pair[0]), static_cast<double>(pair[1]));
                 }
-                out.real = m_floats.data();
-                out.imag = m_imag.data();
-                break;
-            case Dtype::F16:
-            case Dtype::BF16:
-                if (m_undecodedHalfs) { // 2-aligned: the buffer, or checked above
-                    out.halfs = reinterpret_cast<const std::uint16_t*>(src);
-                    out.scratch = m_floats.data();
-                    break;
-                }
-                decode::decodeToFloat(m_dtype, src, k, m_floats.data());
-                out.floats = m_floats.data();
+                out.values = DecodedBlock::Complex{m_floats.data(), m_imag.data(), m_doubles.data()};
                 break;
             default:
                 decode::decodeToFloat(m_dtype, src, k, m_floats.data());
-                out.floats = m_floats.data();
+                out.values = DecodedBlock::Floats{m_floats.data()};
                 break;
             }
-            if (!toFloat)
-                out.doubles = m_doubles.data();
             fn(out);
         }
         if (auto r = finishPiece(); !r)

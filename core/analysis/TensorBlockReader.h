@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace ts {
@@ -22,21 +23,32 @@ struct ReadControl {
     std::function<void(std::uint64_t bytes)> onBytes;
 };
 
-// One decoded run of at most ValueAccumulator::kBlock elements (a whole read for undecoded coded
-// blocks, which carry only `raw`). Exactly one of `floats` / `doubles`
-// is set for real dtypes; C64 sets `real`, `imag` (floats) and `doubles` (the magnitude).
+// One run of at most ValueAccumulator::kBlock elements (a whole read for blocks handed over
+// undecoded), in the one form its dtype decodes to: `values` says which.
 struct DecodedBlock {
+    // Every dtype exactly representable in float (decode::decodesToFloat): F32 in place, the
+    // others decoded.
+    struct Floats {
+        const float* values;
+    };
+    // F64, I32, U32, I64 and U64, widened to double.
+    struct Doubles {
+        const double* values;
+    };
+    // C64: both parts, and the magnitude |z| (NaN when either part is NaN).
+    struct Complex {
+        const float* real;
+        const float* imag;
+        const double* magnitude;
+    };
+    // Nothing decoded: the consumer reads `raw` (coded dtypes with setDecode(false), every dtype
+    // with setWholePieces(true)).
+    struct Undecoded {};
+
     std::uint64_t firstIndex = 0;
     std::size_t count = 0;
-    const float* floats = nullptr;
-    const double* doubles = nullptr;
-    const float* real = nullptr;
-    const float* imag = nullptr;
-    const std::uint8_t* raw = nullptr; // the undecoded bytes, for BOOL's 0/1 check
-    // With setUndecodedHalfs(true), F16/BF16 blocks set these instead of `floats`: the codes, and
-    // room for `count` floats should the consumer need them decoded.
-    const std::uint16_t* halfs = nullptr;
-    float* scratch = nullptr;
+    const std::uint8_t* raw = nullptr; // the block's bytes as stored (BOOL's 0/1 check, code counts)
+    std::variant<Undecoded, Floats, Doubles, Complex> values;
 };
 
 // Streams a tensor's elements from its ByteSource in bounded pieces, decoding block by block:
@@ -51,13 +63,10 @@ public:
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 
-    // Coded dtypes (8 bits or fewer) can be summarised from raw codes: with decoding off, each
-    // read of those dtypes is handed over as one block carrying only `raw`.
+    // Coded dtypes (16 bits or fewer) can be summarised from raw codes: with decoding off, each
+    // read of those dtypes is handed over as one Undecoded block.
     void setDecode(bool on) { m_decode = on; }
-    // F16 and BF16 blocks handed over as codes (DecodedBlock::halfs), for consumers that widen
-    // them in registers (ValueAccumulator::addHalfs) rather than through a float copy.
-    void setUndecodedHalfs(bool on) { m_undecodedHalfs = on; }
-    // Every read handed over as one block carrying only `raw`, whatever the dtype (NanInfCounter).
+    // Every read handed over as one Undecoded block, whatever the dtype (NanInfCounter).
     void setWholePieces(bool on) { m_wholePieces = on; }
 
     // Bytes holding elements [0, n): ceil(n * bits / 8).
@@ -86,7 +95,6 @@ private:
     std::vector<float> m_imag;
     std::vector<double> m_doubles;
     bool m_decode = true;
-    bool m_undecodedHalfs = false;
     bool m_wholePieces = false;
 };
 

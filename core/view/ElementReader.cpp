@@ -1,7 +1,7 @@
 #include "view/ElementReader.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/TensorBlockReader.h"
+#include "codec/DtypeDecoder.h"
 
 #include <span>
 

@@ -144,6 +144,24 @@ private Q_SLOTS:
         const QJsonObject gender = tensors[1].toObject();
         QCOMPARE(gender.value(QStringLiteral("posinf")).toInt(), 1);
         QCOMPARE(gender.value(QStringLiteral("std")).toDouble(), 0.0);
+        // Quantiles and the share of zeros, as numpy computed them (data/expected_stats.json).
+        const QJsonObject expected = test::loadExpected()
+                                         .value(QStringLiteral("files"))
+                                         .toObject()
+                                         .value(QStringLiteral("age_gender_anomalies_f32.safetensors"))
+                                         .toObject()
+                                         .value(QStringLiteral("fc.age.weights"))
+                                         .toObject();
+        const QJsonArray want = expected.value(QStringLiteral("quantiles")).toArray();
+        QCOMPARE(want.size(), 7);
+        const QJsonObject got = age.value(QStringLiteral("quantiles")).toObject();
+        const char* const names[] = {"p1", "p5", "p25", "p50", "p75", "p95", "p99"};
+        for (int l = 0; l < 7; ++l)
+            QCOMPARE(got.value(QLatin1String(names[l])).toDouble(), want[l].toDouble());
+        QCOMPARE(age.value(QStringLiteral("zero_share")).toDouble(),
+                 expected.value(QStringLiteral("zero_share")).toDouble());
+        QCOMPARE(gender.value(QStringLiteral("quantiles")).toObject().value(QStringLiteral("p50")).toDouble(),
+                 gender.value(QStringLiteral("min")).toDouble());
     }
 
     void statsTextAndUsageErrors()
@@ -152,6 +170,9 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("fc.age.weights  F32"));
         QVERIFY(text.out.contains("first NaN at"));
+        QVERIFY(text.out.contains("median"));
+        QVERIFY(text.out.contains("p75 / p95 / p99"));
+        QVERIFY(text.out.contains("zero share"));
         QCOMPARE(cli({QStringLiteral("stats"), anomalies(), QStringLiteral("no.such.tensor")}).exitCode, 2);
         QCOMPARE(cli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"), QStringLiteral("0")})
                      .exitCode,

@@ -131,13 +131,12 @@ void TestUiModels::sortsNumbersAsNumbers()
         QVERIFY2(bytes >= previous, qPrintable(proxy.index(r, 0).data().toString()));
         previous = bytes;
     }
-    QCOMPARE(
-        previous, l.tree->root().children.empty() ? 0 : [&] {
-            std::uint64_t m = 0;
-            for (const auto& c : l.tree->root().children)
-                m = std::max(m, c->bytes);
-            return m;
-        }());
+    QCOMPARE(previous, [&] {
+        std::uint64_t m = 0;
+        for (int row = 0; row < l.tree->childCount(NameTree::kRoot); ++row)
+            m = std::max(m, l.tree->bytes(l.tree->child(NameTree::kRoot, row)));
+        return m;
+    }());
 }
 
 void TestUiModels::filterProxyUnderTester()

@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
 #include <set>
 
 using namespace ts;
@@ -109,6 +110,22 @@ void TestUiScan::scanListsPlantedAnomalies()
     for (const QString& name : expectInf)
         QVERIFY(findings.value(name).contains(QStringLiteral("InfValues")));
     QVERIFY(findings.value(expectZero).contains(QStringLiteral("AllZero")));
+    // The quantile columns: numbers in order for every tensor with a finite value (the scan asks
+    // for them), and the all-zero tensor is 100% zeros with every quantile 0.
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QString name = table->index(r, 0).data().toString();
+        double previous = -std::numeric_limits<double>::infinity();
+        for (int c = ScanTableModel::P1Column; c <= ScanTableModel::P99Column; ++c) {
+            const QVariant q = table->index(r, c).data(ScanTableModel::SortRole);
+            QVERIFY2(q.isValid() && q.toDouble() >= previous, qPrintable(name));
+            previous = q.toDouble();
+        }
+        if (name == expectZero) {
+            QCOMPARE(table->index(r, ScanTableModel::ZeroShareColumn).data().toString(),
+                     QStringLiteral("100%"));
+            QCOMPARE(table->index(r, ScanTableModel::MedianColumn).data().toString(), QStringLiteral("0"));
+        }
+    }
     QVERIFY(findings.value(expectBig).contains(QStringLiteral("ExtremeOutlier")));
 
     // The audit list on the summary holds the same findings, tagged as coming from the scan.
@@ -160,7 +177,9 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     for (int r = 0; r < table->rowCount(); ++r) {
         const QString name = table->index(r, 0).data().toString();
         findings.insert(name, table->index(r, ScanTableModel::FindingsColumn).data().toString());
-        for (int c : {ScanTableModel::ZerosColumn, ScanTableModel::MeanColumn, ScanTableModel::StdColumn})
+        for (int c :
+             {ScanTableModel::ZerosColumn, ScanTableModel::MeanColumn, ScanTableModel::StdColumn,
+              ScanTableModel::ZeroShareColumn, ScanTableModel::MedianColumn, ScanTableModel::P99Column})
             QVERIFY2(!table->index(r, c).data().isValid(), "a statistic the check did not compute is shown");
         if (name == QLatin1String("fc.age.weights"))
             QCOMPARE(table->index(r, ScanTableModel::NanColumn).data().toString(), QStringLiteral("2"));

@@ -97,6 +97,16 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
     QCOMPARE(stats->value(QStringLiteral("nan")), nan);
     QCOMPARE(stats->value(QStringLiteral("posinf")), posinf);
     QVERIFY(!stats->value(QStringLiteral("std")).isEmpty());
+    // The quantiles are computed with the statistics (F32: in the histogram's pass) and lie in
+    // order between the extremes; with one finite value every one is that value.
+    const auto number = [&](const char* key) { return stats->value(QLatin1String(key)).toDouble(); };
+    QVERIFY(number("min") <= number("p1") && number("p1") <= number("p5") && number("p5") <= number("p25"));
+    QVERIFY(number("p25") <= number("p50") && number("p50") <= number("p75") &&
+            number("p75") <= number("p95"));
+    QVERIFY(number("p95") <= number("p99") && number("p99") <= number("max"));
+    if (finite == 1)
+        QCOMPARE(stats->value(QStringLiteral("p50")), stats->value(QStringLiteral("min")));
+    QVERIFY(stats->value(QStringLiteral("zeroshare")).endsWith(QLatin1Char('%')));
     QCOMPARE(histogram->binCount(), 64); // the default
     QCOMPARE(histogram->plottedTotal(), std::uint64_t(finite));
 }

@@ -130,6 +130,8 @@ void ScanView::startScan(Check check)
     m_check = check;
     ScanOptions options;
     options.nanInfOnly = check == Check::NanInfOnly;
+    // Free for dtypes of 16 bits or fewer; F32 and wider models are read a second time for them.
+    options.quantiles = !options.nanInfOnly;
     m_scanner = std::make_shared<ModelScanner>(m_model, options);
     // Progress arrives on the worker running run(), every 100 ms at most: forward it queued to a
     // guarded pointer, so a closed tab is never touched.

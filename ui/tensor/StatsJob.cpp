@@ -20,17 +20,14 @@ std::shared_ptr<const TensorStatsEntry> compute(std::shared_ptr<const Checkpoint
         entry->error = ok.error().toString();
         return entry;
     }
-    Result<TensorStats> stats = analyzer.stats(control);
-    if (!stats) {
-        entry->error = stats.error().toString();
+    // One pass for dtypes of 16 bits or fewer, two (four for 64-bit values) for wider ones.
+    Result<TensorAnalyzer::Analysis> analysis = analyzer.analyze(bins, true, true, control);
+    if (!analysis) {
+        entry->error = analysis.error().toString();
         return entry;
     }
-    entry->stats = std::move(stats.value());
-    Result<Histogram> hist = analyzer.histogram(entry->stats, bins, control);
-    if (hist)
-        entry->histogram = std::move(hist.value());
-    else
-        entry->error = hist.error().toString();
+    entry->stats = std::move(analysis->stats);
+    entry->histogram = std::move(analysis->histogram);
     return entry;
 }
 

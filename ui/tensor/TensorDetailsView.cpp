@@ -39,13 +39,13 @@ TensorDetailsView::TensorDetailsView(QWidget* parent)
     layout->addLayout(m_form);
     layout->addLayout(m_panels, 1);
     layout->addStretch(0);
-    showNode(nullptr);
+    showNode(nullptr, NameTree::kNone);
 }
 
 void TensorDetailsView::setModel(std::shared_ptr<const Checkpoint> model)
 {
     m_model = std::move(model);
-    showNode(nullptr);
+    showNode(nullptr, NameTree::kNone);
 }
 
 void TensorDetailsView::addPanel(TensorPanel* panel)
@@ -71,19 +71,20 @@ QString TensorDetailsView::field(const QString& key) const
     return label ? label->text() : QString();
 }
 
-void TensorDetailsView::showNode(const NameTreeNode* node)
+void TensorDetailsView::showNode(const NameTree* tree, NameTree::Node node)
 {
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
         setField(it.key(), {});
-    const int tensor = node && m_model ? node->tensor : -1;
+    const bool valid = tree && m_model && node != NameTree::kNone;
+    const int tensor = valid ? tree->tensor(node) : -1;
     for (TensorPanel* panel : m_panelList)
         panel->showTensor(m_model, tensor);
-    if (!node || !m_model) {
+    if (!valid) {
         m_title->setText(tr("Select a tensor to see its details."));
         return;
     }
-    m_title->setText(itemText(node->segment));
-    const QString path = node->path();
+    m_title->setText(itemText(tree->segment(node).toString()));
+    const QString path = tree->path(node);
     setField(QStringLiteral("name"), itemText(path),
              path.size() > kItemTextChars ? toolTipText(path) : QString());
     if (tensor >= 0) {
@@ -108,16 +109,16 @@ void TensorDetailsView::showNode(const NameTreeNode* node)
         return;
     }
     QStringList dtypes;
-    for (const DtypeTotals& d : node->byDtype)
+    for (const DtypeTotals& d : tree->byDtype(node))
         dtypes << tr("%1 \u00d7 %2").arg(formatGrouped(d.tensors), dtypeName(d.dtype));
     setField(QStringLiteral("dtype"), dtypes.join(QStringLiteral(", ")));
-    setField(QStringLiteral("shape"), node->tensorCount == 1
-                                          ? tr("group of 1 tensor")
-                                          : tr("group of %1 tensors").arg(formatGrouped(node->tensorCount)));
+    const std::uint64_t count = tree->tensorCount(node);
+    setField(QStringLiteral("shape"),
+             count == 1 ? tr("group of 1 tensor") : tr("group of %1 tensors").arg(formatGrouped(count)));
     setField(QStringLiteral("parameters"),
-             tr("%1 (%2)").arg(formatGrouped(node->parameters), formatCount(node->parameters)));
+             tr("%1 (%2)").arg(formatGrouped(tree->parameters(node)), formatCount(tree->parameters(node))));
     setField(QStringLiteral("bytes"),
-             tr("%1 (%2 bytes)").arg(formatBytes(node->bytes), formatGrouped(node->bytes)));
+             tr("%1 (%2 bytes)").arg(formatBytes(tree->bytes(node)), formatGrouped(tree->bytes(node))));
 }
 
 } // namespace ts::ui

@@ -25,7 +25,7 @@ public:
     explicit TensorDetailsView(QWidget* parent = nullptr);
 
     void setModel(std::shared_ptr<const Checkpoint> model);
-    void showNode(const NameTreeNode* node);
+    void showNode(const NameTree* tree, NameTree::Node node);
     void addPanel(TensorPanel* panel);
     // The text shown for one field: "name", "dtype", "shape", "parameters", "bytes", "range", "shard".
     QString field(const QString& key) const;

@@ -8,7 +8,9 @@
 
 namespace ts {
 
-// Bit-exact decoding of every safetensors dtype to float/double.
+// Bit-exact decoding of every safetensors dtype to float/double: the one set of decoders that
+// analysis, conversion, export and the value views share (the 16-bit floats' SIMD lanes are in
+// codec/HalfLanes-inl.h, used by codec/HalfWidening and the statistics kernels).
 //
 // Sub-byte packing (the format itself does not say; we follow PyTorch/torchao, least significant
 // bits first, so element k always starts at bit 4k or 6k of a little-endian bit stream):
@@ -21,6 +23,9 @@ namespace ts {
 //   Formats (MX) v1.0 specification (no Inf, no NaN for F4/F6).
 // F8_E4M3 is OCP "FN" (no Inf, NaN only at S.1111.111), F8_E5M2 is IEEE-like, F8_E8M0 is 2^(e-127)
 // with 0xFF NaN, the FNUZ types (bias 8 / 16) have one NaN at 0x80, no -0 and no Inf.
+// A NaN decodes to the quiet NaN with the code's sign bit (the converter writes that sign into
+// its output), except BF16, which is the top half of a float and decodes to that float, payload
+// and all.
 namespace decode {
 
 float f16(std::uint16_t bits);
@@ -42,17 +47,20 @@ bool decodesToFloat(Dtype dtype);
 // Decodes `count` elements starting at the first bit of `bytes` into `out`. For F4 / F6 the caller
 // starts at an element index that is a multiple of 8, so the first element is byte-aligned.
 // BOOL bytes decode to 0 or 1 (any non-zero byte is true, as numpy and PyTorch read them).
+// F16 and BF16 go through SIMD lanes (codec/HalfWidening.h).
 void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float* out);
 
-// Dtypes of at most 8 bits: every element is one of codeCount() codes, so a block is summarised
-// by counting codes (about one cycle per byte) instead of decoding each element.
+// Dtypes of at most 16 bits (every one but I32, U32, I64, U64, F32, F64 and C64): every element
+// is one of codeCount() codes, so a run of elements is summarised by counting codes (about one
+// cycle per element) instead of decoding each element (codec/CodeTable: each code's value).
 bool isCoded(Dtype dtype);
-int codeCount(Dtype dtype); // 256, 64 (F6) or 16 (F4)
-// The value of each code (codeCount() entries).
+int codeCount(Dtype dtype); // 65536 (16-bit dtypes), 256, 64 (F6) or 16 (F4)
+// The value of each code of a dtype of at most 8 bits (codeCount() entries).
 const float* codeValues(Dtype dtype);
 // The code of element i of a coded dtype.
-std::uint8_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i);
-// Adds to counts[code] the codes of `count` elements starting at the first bit of `bytes`.
+std::uint32_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i);
+// Adds to counts[code] the codes of `count` elements starting at the first bit of `bytes`, for a
+// dtype of at most 8 bits (CodeCounter counts the 16-bit ones).
 void countCodes(Dtype dtype, const std::byte* bytes, std::size_t count, std::uint32_t* counts);
 
 } // namespace decode

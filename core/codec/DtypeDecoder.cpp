@@ -1,6 +1,6 @@
-#include "analysis/DtypeDecoder.h"
+#include "codec/DtypeDecoder.h"
 
-#include "analysis/SimdKernels.h"
+#include "codec/HalfWidening.h"
 
 #include <array>
 #include <bit>
@@ -28,19 +28,21 @@ float minifloat(unsigned code, int ebits, int mbits, int bias)
 
 float f8Slow(Dtype dtype, std::uint8_t c)
 {
+    // The quiet NaN with the code's sign (E8M0 has no sign bit).
+    const float nan = (c & 0x80) && dtype != Dtype::F8_E8M0 ? -kNaN : kNaN;
     switch (dtype) {
     case Dtype::F8_E4M3:
-        return (c & 0x7f) == 0x7f ? kNaN : minifloat(c, 4, 3, 7);
+        return (c & 0x7f) == 0x7f ? nan : minifloat(c, 4, 3, 7);
     case Dtype::F8_E5M2:
         if ((c & 0x7c) == 0x7c)
-            return (c & 0x03) ? kNaN : ((c & 0x80) ? -kInf : kInf);
+            return (c & 0x03) ? nan : ((c & 0x80) ? -kInf : kInf);
         return minifloat(c, 5, 2, 15);
     case Dtype::F8_E8M0:
-        return c == 0xff ? kNaN : std::ldexp(1.0f, static_cast<int>(c) - 127);
+        return c == 0xff ? nan : std::ldexp(1.0f, static_cast<int>(c) - 127);
     case Dtype::F8_E4M3FNUZ:
-        return c == 0x80 ? kNaN : minifloat(c, 4, 3, 8);
+        return c == 0x80 ? nan : minifloat(c, 4, 3, 8);
     case Dtype::F8_E5M2FNUZ:
-        return c == 0x80 ? kNaN : minifloat(c, 5, 2, 16);
+        return c == 0x80 ? nan : minifloat(c, 5, 2, 16);
     default:
         return kNaN;
     }
@@ -96,8 +98,8 @@ float f16(std::uint16_t h)
     const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
     const std::uint32_t e = (h >> 10) & 0x1f;
     const std::uint32_t m = h & 0x3ffu;
-    if (e == 0x1f)
-        return std::bit_cast<float>(sign | 0x7f800000u | (m << 13));
+    if (e == 0x1f) // Inf, or the quiet NaN with the sign (no payload: as the converter always wrote)
+        return std::bit_cast<float>(sign | 0x7f800000u | (m ? 0x00400000u : 0u));
     if (e != 0)
         return std::bit_cast<float>(sign | ((e + 112) << 23) | (m << 13));
     // Subnormal (or zero): m * 2^-24, exact in float.
@@ -225,10 +227,8 @@ void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float
         std::memcpy(out, bytes, count * sizeof(float));
         return;
     case Dtype::F16:
-        simd::f16ToF32(bytes, count, out);
-        return;
     case Dtype::BF16:
-        simd::bf16ToF32(bytes, count, out);
+        widenHalfs(bytes, count, dtype == Dtype::BF16, out);
         return;
     case Dtype::I16:
         for (std::size_t i = 0; i < count; ++i)
@@ -276,13 +276,13 @@ void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float
 
 bool isCoded(Dtype dtype)
 {
-    return dtypeBits(dtype) <= 8;
+    return dtypeBits(dtype) <= 16;
 }
 
 int codeCount(Dtype dtype)
 {
     const int bits = dtypeBits(dtype);
-    return bits >= 8 ? 256 : 1 << bits;
+    return bits == 16 ? 65536 : bits >= 8 ? 256 : 1 << bits;
 }
 
 const float* codeValues(Dtype dtype)
@@ -290,13 +290,15 @@ const float* codeValues(Dtype dtype)
     return tableFor(dtype).data();
 }
 
-std::uint8_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i)
+std::uint32_t codeAt(Dtype dtype, const std::byte* bytes, std::size_t i)
 {
     if (dtype == Dtype::F4)
-        return static_cast<std::uint8_t>((std::to_integer<unsigned>(bytes[i / 2]) >> (4 * (i % 2))) & 0x0f);
+        return (std::to_integer<unsigned>(bytes[i / 2]) >> (4 * (i % 2))) & 0x0f;
     if (dtype == Dtype::F6_E2M3 || dtype == Dtype::F6_E3M2)
         return f6Code(bytes, i);
-    return static_cast<std::uint8_t>(std::to_integer<unsigned>(bytes[i]));
+    if (dtypeBits(dtype) == 16)
+        return load<std::uint16_t>(bytes + 2 * i);
+    return std::to_integer<unsigned>(bytes[i]);
 }
 
 void countCodes(Dtype dtype, const std::byte* bytes, std::size_t count, std::uint32_t* counts)
@@ -309,7 +311,7 @@ void countCodes(Dtype dtype, const std::byte* bytes, std::size_t count, std::uin
     }
     // Byte counts in four interleaved tables, so runs of one byte value do not serialise on a
     // single counter. The input is prefetched a few lines ahead: the hardware prefetcher alone
-    // left this loop waiting on memory (see simd::PrefetchAhead).
+    // left this loop waiting on memory (see PrefetchAhead in codec/HalfLanes-inl.h).
     std::uint32_t t[4][256] = {};
     const std::size_t nBytes = dtype == Dtype::F4 ? count / 2 : count;
     std::size_t i = 0;
