@@ -2,9 +2,11 @@
 
 #include "document/UnsavedChangesPrompt.h"
 
+#include "base/Format.h"
 #include "document/ErrorView.h"
 #include "document/JournalBanner.h"
 #include "document/ReloadBanner.h"
+#include "io/RemoteLocation.h"
 #include "metadata/MetadataView.h"
 #include "metadata/RawHeaderView.h"
 #include "scan/ScanView.h"
@@ -31,6 +33,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -48,19 +51,36 @@ constexpr int kPollMs = 2000;
 DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
       m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)),
-      m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)),
-      m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
-      m_metadata(new MetadataView(this)), m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
+      m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)), m_loadingDetail(new QLabel(this)),
+      m_loadCancel(new QPushButton(tr("Cancel"), this)), m_loadTimer(new QTimer(this)),
+      m_error(new ErrorView(this)), m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)),
+      m_browser(new TensorBrowser(this)), m_metadata(new MetadataView(this)),
+      m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
 {
     auto* loadingLayout = new QVBoxLayout(m_loadingPage);
-    auto* loadingLabel = new QLabel(tr("Opening %1\u2026").arg(QFileInfo(path).fileName()), m_loadingPage);
+    const bool remote = RemoteLocation::isRemote(path);
+    auto* loadingLabel = new QLabel(remote ? tr("Reading the header of %1 from %2\u2026")
+                                                 .arg(RemoteLocation::fileName(path), QUrl(path).host())
+                                           : tr("Opening %1\u2026").arg(QFileInfo(path).fileName()),
+                                    m_loadingPage);
     auto* busy = new QProgressBar(m_loadingPage);
     busy->setRange(0, 0);
     busy->setMaximumWidth(240);
     loadingLayout->addStretch(1);
     loadingLayout->addWidget(loadingLabel, 0, Qt::AlignHCenter);
     loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
+    // A server can be slow, or silent: what has come so far, and a way out.
+    loadingLayout->addWidget(m_loadingDetail, 0, Qt::AlignHCenter);
+    loadingLayout->addWidget(m_loadCancel, 0, Qt::AlignHCenter);
     loadingLayout->addStretch(1);
+    m_loadingDetail->setVisible(remote);
+    m_loadCancel->setVisible(remote);
+    m_loadTimer->setInterval(200);
+    connect(m_loadTimer, &QTimer::timeout, this, [this] {
+        if (m_loadTransfers)
+            m_loadingDetail->setText(tr("%1 received").arg(formatBytes(m_loadTransfers->bytes.load())));
+    });
+    connect(m_loadCancel, &QPushButton::clicked, this, &DocumentWidget::cancelLoading);
 
     m_pages->setDocumentMode(true);
     m_pages->addTab(m_summary, tr("Summary"));
@@ -127,6 +147,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
 
     connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
+    connect(m_error, &ErrorView::accessTokenRequested, this, &DocumentWidget::accessTokenRequested);
     connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
     connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);
     connect(m_poll, &QTimer::timeout, this, &DocumentWidget::checkForChanges);
@@ -139,6 +160,8 @@ QString DocumentWidget::displayName() const
 {
     if (m_result.model)
         return m_result.model->displayName();
+    if (isRemote())
+        return RemoteLocation::fileName(m_path);
     const QFileInfo info(m_path);
     return info.fileName().isEmpty() ? m_path : info.fileName();
 }
@@ -156,6 +179,14 @@ void DocumentWidget::requestReload()
 void DocumentWidget::reload()
 {
     const quint64 job = ++m_job;
+    if (m_loadCancelFlag)
+        m_loadCancelFlag->store(true); // an earlier load still waiting for a server is not needed
+    m_loadCancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_loadTransfers = std::make_shared<TransferCount>();
+    m_loadingDetail->setText(QString());
+    m_loadCancel->setEnabled(true);
+    if (isRemote())
+        m_loadTimer->start();
     m_state = State::Loading;
     m_banner->hide();
     m_poll->stop();
@@ -163,7 +194,10 @@ void DocumentWidget::reload()
     // One watcher per job: a previous job's late result is recognised by its id and dropped.
     auto* watcher = new QFutureWatcher<LoadResult>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, job, watcher] { onFinished(job, watcher); });
-    watcher->setFuture(QtConcurrent::run(loadModel, m_path));
+    watcher->setFuture(
+        QtConcurrent::run([path = m_path, cancel = m_loadCancelFlag, transfers = m_loadTransfers] {
+            return loadModel(path, cancel.get(), transfers);
+        }));
     emit stateChanged();
 }
 
@@ -172,6 +206,7 @@ void DocumentWidget::onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher
     watcher->deleteLater();
     if (job != m_job)
         return;
+    m_loadTimer->stop();
     apply(watcher->result());
 }
 
@@ -195,7 +230,8 @@ void DocumentWidget::apply(LoadResult result)
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
         m_summary->valuesVerdict()->setNotChecked();
-        if (Preferences::checkNanInfOnOpen() &&
+        // A model on a server is not read whole to open it: the check is a button away.
+        if (!isRemote() && Preferences::checkNanInfOnOpen() &&
             model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes() &&
             model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
@@ -247,12 +283,34 @@ void DocumentWidget::checkForChanges()
     if (!changed)
         return;
     m_poll->stop();
+    if (isRemote()) {
+        m_banner->setMessage(
+            tr("%1 changed on the server while it was being read. Reload to read the new file.")
+                .arg(displayName()));
+        m_banner->reloadButton()->setEnabled(true);
+        m_banner->show();
+        return;
+    }
     const bool exists = QFileInfo::exists(m_path);
     m_banner->setMessage(
         exists ? tr("%1 changed on disk. What is shown may no longer match the file.").arg(displayName())
                : tr("%1 was removed or renamed on disk.").arg(displayName()));
     m_banner->reloadButton()->setEnabled(exists);
     m_banner->show();
+}
+
+bool DocumentWidget::isRemote() const
+{
+    return RemoteLocation::isRemote(m_path);
+}
+
+void DocumentWidget::cancelLoading()
+{
+    if (m_state != State::Loading || !m_loadCancelFlag)
+        return;
+    m_loadCancelFlag->store(true);
+    m_loadCancel->setEnabled(false);
+    m_loadingDetail->setText(tr("Cancelling\u2026"));
 }
 
 bool DocumentWidget::isReloadPromptVisible() const

@@ -10,6 +10,8 @@
 #include <optional>
 
 class QFileSystemWatcher;
+class QLabel;
+class QPushButton;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
@@ -61,6 +63,12 @@ public:
     // Checks the files now (the watcher and a slow poll do it on their own).
     void checkForChanges();
     bool isReloadPromptVisible() const;
+    // A URL (read from a server): nothing to watch or save, values not checked on open.
+    bool isRemote() const;
+    // Stops a load that waits for a server; its result says it was cancelled.
+    void cancelLoading();
+    QPushButton* cancelLoadingButton() const { return m_loadCancel; }
+    QLabel* loadingDetail() const { return m_loadingDetail; }
 
     SummaryView* summaryView() const { return m_summary; }
     TensorBrowser* tensorBrowser() const { return m_browser; }
@@ -91,6 +99,8 @@ public:
 signals:
     // Emitted when a load finished, successfully or not.
     void loaded();
+    // The error page's Access Token button: a server refused the model without a valid token.
+    void accessTokenRequested();
     void stateChanged();
     // The user (or showPage()) switched between the summary, tensors, ... pages.
     void pageChanged(ts::ui::DocumentWidget::Page page);
@@ -119,6 +129,11 @@ private:
     JournalBanner* m_journalBanner;
     QStackedWidget* m_stack;
     QWidget* m_loadingPage;
+    QLabel* m_loadingDetail;
+    QPushButton* m_loadCancel;
+    QTimer* m_loadTimer;
+    std::shared_ptr<std::atomic<bool>> m_loadCancelFlag;
+    std::shared_ptr<TransferCount> m_loadTransfers;
     ErrorView* m_error;
     QTabWidget* m_pages;
     SummaryView* m_summary;

@@ -3,6 +3,7 @@
 #include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
+#include "io/ReadScope.h"
 #include "write/SaveJournal.h"
 
 #include <QByteArray>
@@ -33,10 +34,15 @@ struct LoadResult {
     bool ok() const { return model != nullptr; }
 };
 
+// Of a URL that is not a valid model, what the first request brought is shown, no more.
+inline constexpr std::uint64_t kRemoteHeaderShown = 100 * 1024 - 8;
 // Raw header bytes shown at most; a valid header can be 100 MB, a text view of that helps nobody.
 inline constexpr std::uint64_t kRawHeaderCap = 8 * 1024 * 1024;
 
-// Opens `path` (file, folder or index .json) the way the window does. Thread-safe; blocking.
-LoadResult loadModel(const QString& path);
+// Opens `path` (file, folder, index .json, or the URL of a file or an index) the way the window
+// does. Thread-safe; blocking. A URL's open waits for a server: `cancel` ends the wait, and
+// `transfers` counts the bytes that came (the loading page shows them).
+LoadResult loadModel(const QString& path, const std::atomic<bool>* cancel = nullptr,
+                     std::shared_ptr<TransferCount> transfers = {});
 
 } // namespace ts::ui

@@ -80,10 +80,19 @@ bool RemoteTestFiles::writeHugeHeaderPrefix(const QString& path, std::uint64_t d
 
 bool RemoteTestFiles::writeSingleTensor(const QString& path, std::uint64_t elements, std::uint64_t nanAt)
 {
+    return writeShapedTensor(path, {elements}, nanAt);
+}
+
+bool RemoteTestFiles::writeShapedTensor(const QString& path, const std::vector<std::uint64_t>& shape,
+                                        std::uint64_t nanAt)
+{
+    std::uint64_t elements = 1;
+    for (std::uint64_t d : shape)
+        elements *= d;
     TensorInfo t;
     t.name = QStringLiteral("weight");
     t.dtype = Dtype::F32;
-    t.shape = {elements};
+    t.shape = shape;
     t.begin = 0;
     t.end = elements * 4;
     const QByteArray header = serializeHeader({t}, std::nullopt);

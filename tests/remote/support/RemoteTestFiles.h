@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <vector>
 
 namespace ts::test {
 
@@ -22,6 +23,8 @@ bool writeHugeHeaderPrefix(const QString& path, std::uint64_t declared, std::uin
 // One F32 tensor "weight" of `elements` values i * 0.5 (mod 1000), plus a planted NaN at
 // element `nanAt` when it is below `elements`.
 bool writeSingleTensor(const QString& path, std::uint64_t elements, std::uint64_t nanAt);
+// The same values with a shape.
+bool writeShapedTensor(const QString& path, const std::vector<std::uint64_t>& shape, std::uint64_t nanAt);
 
 } // namespace RemoteTestFiles
 
