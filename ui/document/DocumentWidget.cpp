@@ -92,7 +92,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_scan = new ScanView(this);
     m_pages->addTab(m_scan, tr("Scan"));
     m_browser->details()->addPanel(new StatsPanel(m_stats));
-    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats));
+    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats), TensorDetailsView::Place::Pictures);
     // The plots need width more than the tree does: give the details side the larger share.
     if (auto* split = m_browser->findChild<QSplitter*>(QString(), Qt::FindDirectChildrenOnly)) {
         split->setStretchFactor(0, 2);

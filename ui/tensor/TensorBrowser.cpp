@@ -74,15 +74,10 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     leftLayout->addWidget(m_view, 1);
     leftLayout->addWidget(m_matches);
 
-    auto* detailsScroll = new QScrollArea(this);
-    detailsScroll->setWidget(m_details);
-    detailsScroll->setWidgetResizable(true);
-    detailsScroll->setFrameShape(QFrame::NoFrame);
-
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("tensorSplitter")); // its key in WindowMemory: keep it stable
     m_splitter->addWidget(left);
-    m_splitter->addWidget(detailsScroll);
+    m_splitter->addWidget(m_details); // it scrolls its facts itself
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);

@@ -5,22 +5,32 @@
 #include "tensor/TensorPanel.h"
 
 #include <QFileInfo>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace ts::ui {
 
 TensorDetailsView::TensorDetailsView(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_form(new QFormLayout), m_panels(new QVBoxLayout)
+    : QWidget(parent), m_panels(new QVBoxLayout), m_splitter(new QSplitter(Qt::Vertical, this))
 {
+    // The facts scroll in the upper part of the splitter; every label is made inside that widget
+    // so no layout holds a widget of another parent.
+    auto* scroll = new QScrollArea(m_splitter);
+    auto* facts = new QWidget(scroll);
+    m_title = new QLabel(facts);
+    // A grid, not a QFormLayout: Qt 6.4's QFormLayout read past its row list in heightForWidth
+    // when rows were hidden inside this scroll area (valgrind, tst_ui_hostile_text).
+    m_form = new QGridLayout;
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
     m_title->setFont(big);
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_form->setLabelAlignment(Qt::AlignLeft);
+    m_form->setColumnStretch(1, 1);
     const std::pair<const char*, QString> fields[] = {
         {"name", tr("Name")},   {"dtype", tr("Dtype")},
         {"shape", tr("Shape")}, {"parameters", tr("Parameters")},
@@ -28,17 +38,30 @@ TensorDetailsView::TensorDetailsView(QWidget* parent)
         {"shard", tr("File")},
     };
     for (const auto& [key, title] : fields) {
-        auto* value = new QLabel(this);
+        auto* value = new QLabel(facts);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         value->setWordWrap(true);
-        m_form->addRow(title, value);
+        auto* caption = new QLabel(title, facts);
+        const int row = m_form->rowCount();
+        m_form->addWidget(caption, row, 0, Qt::AlignLeft | Qt::AlignTop);
+        m_form->addWidget(value, row, 1);
         m_fields.insert(QLatin1String(key), value);
+        m_captions.insert(QLatin1String(key), caption);
     }
+    auto* factsLayout = new QVBoxLayout(facts);
+    factsLayout->addWidget(m_title);
+    factsLayout->addLayout(m_form);
+    factsLayout->addLayout(m_panels);
+    factsLayout->addStretch(1);
+    scroll->setWidget(facts);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_splitter->setObjectName(QStringLiteral("detailsSplitter")); // its key in WindowMemory: keep it stable
+    m_splitter->addWidget(scroll);
+    m_splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
-    layout->addLayout(m_form);
-    layout->addLayout(m_panels, 1);
-    layout->addStretch(0);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
     showNode(nullptr, NameTree::kNone);
 }
 
@@ -48,10 +71,17 @@ void TensorDetailsView::setModel(std::shared_ptr<const Checkpoint> model)
     showNode(nullptr, NameTree::kNone);
 }
 
-void TensorDetailsView::addPanel(TensorPanel* panel)
+void TensorDetailsView::addPanel(TensorPanel* panel, Place place)
 {
-    panel->setParent(this);
-    m_panels->addWidget(panel);
+    if (place == Place::Pictures) {
+        m_splitter->addWidget(panel);
+        // Pictures take three fifths of the height at first, and what the window gains after.
+        m_splitter->setStretchFactor(0, 2);
+        m_splitter->setStretchFactor(m_splitter->count() - 1, 3);
+        m_splitter->setSizes({400, 600});
+    } else {
+        m_panels->addWidget(panel);
+    }
     m_panelList.push_back(panel);
 }
 
@@ -61,7 +91,7 @@ void TensorDetailsView::setField(const QString& key, const QString& text, const 
     label->setText(text);
     label->setToolTip(toolTip);
     label->setVisible(!text.isEmpty());
-    if (QWidget* caption = m_form->labelForField(label))
+    if (QWidget* caption = m_captions.value(key))
         caption->setVisible(!text.isEmpty());
 }
 

@@ -9,8 +9,9 @@
 #include <memory>
 #include <vector>
 
-class QFormLayout;
+class QGridLayout;
 class QLabel;
+class QSplitter;
 class QVBoxLayout;
 
 namespace ts::ui {
@@ -18,7 +19,9 @@ namespace ts::ui {
 class TensorPanel;
 
 // What the selected tensor (or group) is: dtype, shape, byte range, parameters. Panels added with
-// addPanel() follow the selection below the facts.
+// addPanel() follow the selection: facts (statistics) scroll with the fields above, pictures
+// (heatmap, histogram) get the lower, larger part of a splitter, so a heatmap has room to show a
+// single element's anomaly and grows with the window.
 class TensorDetailsView final : public QWidget {
     Q_OBJECT
 public:
@@ -26,7 +29,8 @@ public:
 
     void setModel(std::shared_ptr<const Checkpoint> model);
     void showNode(const NameTree* tree, NameTree::Node node);
-    void addPanel(TensorPanel* panel);
+    enum class Place { Facts, Pictures };
+    void addPanel(TensorPanel* panel, Place place = Place::Facts);
     // The text shown for one field: "name", "dtype", "shape", "parameters", "bytes", "range", "shard".
     QString field(const QString& key) const;
 
@@ -35,9 +39,11 @@ private:
 
     std::shared_ptr<const Checkpoint> m_model;
     QLabel* m_title;
-    QFormLayout* m_form;
+    QGridLayout* m_form;
     QHash<QString, QLabel*> m_fields;
+    QHash<QString, QLabel*> m_captions;
     QVBoxLayout* m_panels;
+    QSplitter* m_splitter;
     std::vector<TensorPanel*> m_panelList;
 };
 
