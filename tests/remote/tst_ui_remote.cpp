@@ -288,6 +288,29 @@ private slots:
         QCOMPARE(grid.data(grid.index(0, 1)).toString(), QStringLiteral("NaN")); // the planted one
     }
 
+    void aFetchThatFailsShowsUnreadableAndIsNotRepeated()
+    {
+        // The file changes on the server after the header: the grid's fetch fails, and the cells
+        // say so instead of asking the server again on every paint.
+        QVERIFY(RemoteTestFiles::writeShapedTensor(
+            QDir(m_root.path()).filePath(QStringLiteral("cube2.safetensors")), {4, 256, 1024}, 0));
+        auto model = Checkpoint::open(m_scripted.url(QStringLiteral("changing/1/cube2.safetensors")));
+        QVERIFY(model);
+        ValueGridModel grid;
+        PlaneSpec spec;
+        spec.rowAxis = 1;
+        spec.colAxis = 2;
+        spec.fixed = {3, 0, 0}; // 3 MiB in: past what the open brought
+        grid.setTensor((*model)->location(0), (*model)->tensors()[0].info, spec);
+        const QModelIndex cell = grid.index(3, 5);
+        QCOMPARE(grid.data(cell).toString(), QStringLiteral("\u2026"));
+        QSignalSpy changed(&grid, &QAbstractItemModel::dataChanged);
+        QVERIFY(changed.wait(10000));
+        QCOMPARE(grid.data(cell).toString(), QStringLiteral("unreadable"));
+        QCOMPARE(grid.data(grid.index(100, 900)).toString(), QStringLiteral("unreadable"));
+        QVERIFY(!grid.isFetching());
+    }
+
     void openUrlChecksWhatIsTyped()
     {
         QVERIFY(OpenUrlDialog::problemWith(QStringLiteral("/tmp/model.safetensors"))

@@ -26,16 +26,21 @@ ValueGridModel::ValueGridModel(QObject* parent) : QAbstractTableModel(parent)
 {
     // Bytes arrived: the views ask for their visible cells again.
     connect(&m_fetch, &QFutureWatcherBase::finished, this, [this] {
+        if (m_fetchGeneration != m_generation)
+            return; // fetched for a tensor no longer shown
+        if (!m_fetch.future().result())
+            m_fetchFailed = true;
         m_stripRow = ~std::uint64_t(0);
         if (m_hasPlane && rowCount() > 0 && columnCount() > 0)
             emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
     });
 }
 
-bool ValueGridModel::readyOrFetch(std::uint64_t row, std::uint64_t col, std::uint64_t n) const
+ValueGridModel::Bytes ValueGridModel::readyOrFetch(std::uint64_t row, std::uint64_t col,
+                                                   std::uint64_t n) const
 {
     if (!m_location.source)
-        return true;
+        return Bytes::Ready;
     // The byte ranges the strip's elements are in: one run when they are close together, one
     // per element down a column of a transposed plane (not the megabytes between them).
     std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
@@ -57,16 +62,21 @@ bool ValueGridModel::readyOrFetch(std::uint64_t row, std::uint64_t col, std::uin
     for (const auto& [offset, length] : ranges)
         ready = ready && m_location.source->readsWithoutWaiting(offset, length);
     if (ready)
-        return true;
+        return Bytes::Ready;
+    if (m_fetchFailed)
+        return Bytes::Failed;
     if (!m_fetch.isRunning()) {
+        m_fetchGeneration = m_generation;
         m_fetch.setFuture(QtConcurrent::run([source = m_location.source, ranges] {
             for (const auto& [offset, length] : ranges) {
                 std::vector<std::byte> bytes(length);
-                (void)source->read(offset, bytes); // an error shows when the strip is read for real
+                if (!source->read(offset, bytes))
+                    return false;
             }
+            return true;
         }));
     }
-    return false;
+    return Bytes::Fetching;
 }
 
 void ValueGridModel::setTensor(TensorLocation location, const TensorInfo& info, PlaneSpec spec)
@@ -81,6 +91,8 @@ void ValueGridModel::setTensor(TensorLocation location, const TensorInfo& info, 
     }
     m_location = location;
     m_dtype = info.dtype;
+    ++m_generation;
+    m_fetchFailed = false;
     m_reader.emplace(std::move(location), info.flattened()); // the reader needs no shape
     m_hasPlane = true;
     m_stripRow = ~std::uint64_t(0);
@@ -92,6 +104,8 @@ void ValueGridModel::clear()
     beginResetModel();
     m_reader.reset();
     m_location = {};
+    ++m_generation;
+    m_fetchFailed = false;
     m_hasPlane = false;
     m_stripRow = ~std::uint64_t(0);
     endResetModel();
@@ -109,8 +123,9 @@ std::optional<double> ValueGridModel::value(int row, int col) const
     if (r != m_stripRow || c < m_stripCol || c >= m_stripCol + m_strip.size()) {
         const std::uint64_t stripCol = c / kStrip * kStrip;
         const std::uint64_t n = std::min<std::uint64_t>(kStrip, m_plane.cols - stripCol);
-        m_waiting = !readyOrFetch(r, stripCol, n);
-        if (m_waiting)
+        const Bytes bytes = readyOrFetch(r, stripCol, n);
+        m_waiting = bytes == Bytes::Fetching;
+        if (bytes != Bytes::Ready)
             return std::nullopt;
         m_stripRow = r;
         m_stripCol = stripCol;

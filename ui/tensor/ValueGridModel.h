@@ -39,14 +39,19 @@ public:
 
 private:
     static constexpr int kStrip = 64; // columns decoded together
-    // The bytes of the strip at (row, first column) when they can be read without waiting; else
-    // starts fetching them and returns false.
-    bool readyOrFetch(std::uint64_t row, std::uint64_t col, std::uint64_t n) const;
+    enum class Bytes { Ready, Fetching, Failed };
+    // Ready when the bytes of the strip at (row, first column) can be read without waiting; else
+    // starts fetching them (Fetching), or Failed when a fetch of this tensor failed after its
+    // retries: its cells say "unreadable" instead of asking the server again on every paint.
+    Bytes readyOrFetch(std::uint64_t row, std::uint64_t col, std::uint64_t n) const;
 
     TensorLocation m_location;
     Dtype m_dtype = Dtype::F32;
-    mutable QFutureWatcher<void> m_fetch;
-    mutable bool m_waiting = false; // the last strip asked for was not here
+    mutable QFutureWatcher<bool> m_fetch; // true: every range arrived
+    mutable bool m_waiting = false;       // the last strip asked for was not here
+    mutable bool m_fetchFailed = false;   // a fetch for this tensor failed
+    std::uint64_t m_generation = 0;       // setTensor() and clear() count; a late fetch is ignored
+    mutable std::uint64_t m_fetchGeneration = 0;
 
     std::optional<ElementReader> m_reader;
     TensorPlane m_plane;
