@@ -14,11 +14,9 @@ namespace {
 // A read that starts this close to byte 0 and goes past the probe is a format reading its
 // directory (the safetensors header is read from byte 8): it becomes part of the head.
 constexpr std::uint64_t kDirectoryReach = 64;
-// Read-ahead starts once reads moved forward this far, and then reaches as far ahead as they
-// have come (up to kReadAheadBytes), as an operating system's read-ahead ramps up: a scan gets
-// there with its first chunk, while the statistics, histogram and heatmap of one tensor read
-// the same few blocks three times and move forward by the tensor alone.
-constexpr std::uint64_t kForwardBytesBeforeReadAhead = 4 * HttpByteSource::kBlockBytes;
+// Read-ahead starts once reads walked forward this far: a scan does at once, a value grid
+// scrolling row by row never does.
+constexpr std::uint64_t kForwardBytesBeforeReadAhead = 2 * HttpByteSource::kBlockBytes;
 
 } // namespace
 
@@ -250,23 +248,20 @@ void HttpByteSource::planReadAhead(std::uint64_t k0, std::uint64_t k1,
     // Near the frontier: two scan workers read neighbouring chunks, not strictly in order.
     const bool near = k0 + window >= m_frontier && k0 <= m_frontier + window;
     if (!near) {
-        m_forwardBlocks = 0;
+        m_forwardReads = 0;
         m_frontier = k1;
         m_aheadUntil = k1;
         return;
     }
-    if (k1 > m_frontier) {
-        m_forwardBlocks += k1 - m_frontier;
-        m_frontier = k1;
-    }
-    if (m_forwardBlocks * kBlockBytes < kForwardBytesBeforeReadAhead)
+    m_forwardReads += static_cast<int>(k1 - k0 + 1);
+    m_frontier = std::max(m_frontier, k1);
+    if (static_cast<std::uint64_t>(m_forwardReads) * kBlockBytes < kForwardBytesBeforeReadAhead)
         return;
-    const std::uint64_t reach = std::min(window, m_forwardBlocks);
     const std::uint64_t lastBlock = blockCount() - 1;
-    const std::uint64_t last = std::min(lastBlock, m_frontier + reach);
+    const std::uint64_t last = std::min(lastBlock, m_frontier + window);
     std::uint64_t k = std::max(m_aheadUntil, m_frontier) + 1;
     // The window is refilled a span at a time, so requests stay large.
-    if (k > last || (last - k + 1 < std::min(perSpan, reach) && last != lastBlock))
+    if (k > last || (last - k + 1 < perSpan && last != lastBlock))
         return;
     while (k <= last) {
         if (heldBlock(k) || m_client->cache().has(m_cacheKey, k)) {
@@ -311,7 +306,7 @@ void HttpByteSource::stopIdleTransfers() const
             if (auto t = w.lock(); t && !t->isDone() && t->waiters() == 0)
                 idle.push_back(std::move(t));
         }
-        m_forwardBlocks = 0;
+        m_forwardReads = 0;
         m_aheadUntil = m_frontier;
     }
     for (const auto& t : idle) {

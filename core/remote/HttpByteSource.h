@@ -100,10 +100,10 @@ private:
     mutable std::unordered_map<std::uint64_t, std::weak_ptr<Transfer>> m_blocks;
     mutable std::vector<std::weak_ptr<Transfer>> m_inFlight;
     mutable std::optional<Error> m_changeError;
-    // The forward walk: the highest block read, how far reads have moved it since they started
-    // walking, and how far read-ahead has asked.
+    // The forward walk: the highest block read, how many reads in a row stayed near it, and how
+    // far read-ahead has asked.
     mutable std::uint64_t m_frontier = 0;
-    mutable std::uint64_t m_forwardBlocks = 0;
+    mutable int m_forwardReads = 0;
     mutable std::uint64_t m_aheadUntil = 0;
 };
 

@@ -22,9 +22,10 @@ using Run = ts::test::CliRun;
 const QList<std::pair<QString, QStringList>>& expectedOptions()
 {
     static const QList<std::pair<QString, QStringList>> commands = {
-        {QStringLiteral("info"), {QStringLiteral("json")}},
-        {QStringLiteral("ls"), {QStringLiteral("json"), QStringLiteral("filter")}},
-        {QStringLiteral("validate"), {QStringLiteral("json")}},
+        {QStringLiteral("info"), {QStringLiteral("json"), QStringLiteral("cache-size")}},
+        {QStringLiteral("ls"),
+         {QStringLiteral("json"), QStringLiteral("filter"), QStringLiteral("cache-size")}},
+        {QStringLiteral("validate"), {QStringLiteral("json"), QStringLiteral("cache-size")}},
         {QStringLiteral("meta"),
          {QStringLiteral("json"), QStringLiteral("set"), QStringLiteral("unset"), QStringLiteral("clear"),
           QStringLiteral("no-metadata"), QStringLiteral("o"), QStringLiteral("output"),
@@ -36,11 +37,16 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
          {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("dtype"), QStringLiteral("dtype-for"),
           QStringLiteral("include"), QStringLiteral("exclude"), QStringLiteral("rename"),
           QStringLiteral("shard-size"), QStringLiteral("set"), QStringLiteral("unset"),
-          QStringLiteral("header-slack"), QStringLiteral("dry-run"), QStringLiteral("json")}},
-        {QStringLiteral("export"), {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("force")}},
-        {QStringLiteral("stats"), {QStringLiteral("json"), QStringLiteral("bins")}},
+          QStringLiteral("header-slack"), QStringLiteral("dry-run"), QStringLiteral("json"),
+          QStringLiteral("cache-size")}},
+        {QStringLiteral("export"),
+         {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("force"),
+          QStringLiteral("cache-size")}},
+        {QStringLiteral("stats"),
+         {QStringLiteral("json"), QStringLiteral("bins"), QStringLiteral("cache-size")}},
         {QStringLiteral("scan"),
-         {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
+         {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only"),
+          QStringLiteral("cache-size")}},
     };
     return commands;
 }
@@ -188,8 +194,9 @@ private slots:
         const Run bad = cli({QStringLiteral("ls"), QStringLiteral("--bogus"), QStringLiteral("x")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.out.isEmpty());
-        QVERIFY2(bad.err.contains("usage: tensorscope-cli ls [--json] [--filter GLOB] FILE"),
-                 bad.err.constData());
+        QVERIFY2(
+            bad.err.contains("usage: tensorscope-cli ls [--json] [--filter GLOB] [--cache-size SIZE] FILE"),
+            bad.err.constData());
     }
 
     // The installed page: groff's and lintian's warning checks find nothing, the .gz is the page, and
