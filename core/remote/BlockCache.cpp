@@ -167,7 +167,9 @@ void BlockCache::run()
     std::unique_lock lock(m_mutex);
     while (true) {
         m_wake.wait(lock, [this] { return m_stop || !m_queue.empty(); });
-        if (m_stop)
+        // What was queued before the stop is still written: a command that exits right after its
+        // scan would otherwise leave its last blocks out of the cache (bounded by kMaxQueued).
+        if (m_stop && m_queue.empty())
             return;
         Job job = std::move(m_queue.front());
         m_queue.pop_front();
