@@ -53,11 +53,17 @@ int main(int argc, char** argv)
         return ts::cli::ExitOk;
     }
     const std::map<QString, std::function<int(const QStringList&)>> commands = {
-        {QStringLiteral("info"), ts::cli::runInfo},         {QStringLiteral("ls"), ts::cli::runLs},
-        {QStringLiteral("validate"), ts::cli::runValidate}, {QStringLiteral("meta"), ts::cli::runMeta},
-        {QStringLiteral("recover"), ts::cli::runRecover},   {QStringLiteral("convert"), ts::cli::runConvert},
-        {QStringLiteral("export"), ts::cli::runExport},     {QStringLiteral("stats"), ts::cli::runStats},
+        {QStringLiteral("info"), ts::cli::runInfo},
+        {QStringLiteral("ls"), ts::cli::runLs},
+        {QStringLiteral("validate"), ts::cli::runValidate},
+        {QStringLiteral("meta"), ts::cli::runMeta},
+        {QStringLiteral("recover"), ts::cli::runRecover},
+        {QStringLiteral("convert"), ts::cli::runConvert},
+        {QStringLiteral("export"), ts::cli::runExport},
+        {QStringLiteral("stats"), ts::cli::runStats},
         {QStringLiteral("scan"), ts::cli::runScan},
+        {QStringLiteral("audit-pickle"), ts::cli::runAuditPickle},
+        {QStringLiteral("diff"), ts::cli::runDiff},
     };
     // FILE may be a URL: the network thread and the opener the core reads URLs through.
     const ts::remote::RemoteSession remote;

@@ -46,7 +46,7 @@ bool isConstant(const TensorStats& t)
     return t.elements <= 1 || v.zeros == t.elements || (v.finite == t.elements && v.min == v.max);
 }
 
-Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const std::atomic<bool>* cancel)
+Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const CancelToken& cancel)
 {
     if (a.length != b.length)
         return false;
@@ -55,7 +55,7 @@ Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const s
     std::vector<std::byte> bufA, bufB;
     const ReadScope scope(cancel); // a remote read stops waiting on cancel
     for (std::uint64_t done = 0; done < a.length; done += kCompareChunk) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, a.source->displayName(),
                              QStringLiteral("The scan was cancelled."));
         const std::uint64_t n = std::min(kCompareChunk, a.length - done);
@@ -112,7 +112,7 @@ bool DuplicateFindings::isKnownTying(const std::vector<QString>& names)
 Result<std::vector<Diagnostic>> DuplicateFindings::of(const std::vector<TensorStats>& tensors,
                                                       const std::vector<TensorLocation>& locations,
                                                       const std::vector<const TensorInfo*>& infos,
-                                                      const std::atomic<bool>* cancel)
+                                                      const CancelToken& cancel)
 {
     std::map<CandidateKey, std::vector<std::size_t>> candidates;
     for (std::size_t i = 0; i < tensors.size(); ++i) {

@@ -94,7 +94,7 @@ bool ScanFolds::inPass(std::size_t tensor) const
 }
 
 Result<void> ScanFolds::runPart(std::size_t tensor, TensorAnalyzer& analyzer, std::uint64_t first,
-                                std::uint64_t count, const ReadControl& control)
+                                std::uint64_t count, const JobControl& control)
 {
     State& s = *m_states[tensor];
     // Nothing else touches the search while this pass runs: it is narrowed only by the last part.

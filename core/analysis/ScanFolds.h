@@ -51,7 +51,7 @@ public:
     bool inPass(std::size_t tensor) const;
     // One part's share of the current later pass; thread-safe.
     Result<void> runPart(std::size_t tensor, TensorAnalyzer& analyzer, std::uint64_t first,
-                         std::uint64_t count, const ReadControl& control);
+                         std::uint64_t count, const JobControl& control);
 
     // After the last pass: the histogram (when bins > 0), and the quantiles of wider dtypes.
     std::optional<Histogram> histogram(std::size_t tensor) const;

@@ -33,7 +33,7 @@ Result<void> TensorAnalyzer::check() const
 }
 
 Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint64_t count,
-                                                  const ReadControl& control)
+                                                  const JobControl& control)
 {
     TensorStats stats;
     stats.name = m_info.name;
@@ -59,7 +59,7 @@ Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint
 }
 
 Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint64_t count,
-                                                 const ReadControl& control, CodeCounts* counts)
+                                                 const JobControl& control, CodeCounts* counts)
 {
     const Dtype dtype = m_info.dtype;
     TensorStats stats;
@@ -128,7 +128,7 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
 }
 
 Result<void> TensorAnalyzer::histogramOfRange(std::uint64_t first, std::uint64_t count,
-                                              HistogramBuilder& builder, const ReadControl& control)
+                                              HistogramBuilder& builder, const JobControl& control)
 {
     const Dtype dtype = m_info.dtype;
     if (!decode::isCoded(dtype))
@@ -148,7 +148,7 @@ Result<void> TensorAnalyzer::histogramOfRange(std::uint64_t first, std::uint64_t
 
 Result<void> TensorAnalyzer::laterPassOfRange(std::uint64_t first, std::uint64_t count,
                                               HistogramBuilder* builder, const QuantileSearch* search,
-                                              QuantileSearch::Matches* matches, const ReadControl& control)
+                                              QuantileSearch::Matches* matches, const JobControl& control)
 {
     if (!matches)
         search = nullptr;
@@ -175,7 +175,7 @@ Result<void> TensorAnalyzer::laterPassOfRange(std::uint64_t first, std::uint64_t
     });
 }
 
-Result<TensorStats> TensorAnalyzer::stats(const ReadControl& control)
+Result<TensorStats> TensorAnalyzer::stats(const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();
@@ -190,7 +190,7 @@ Result<TensorStats> TensorAnalyzer::stats(const ReadControl& control)
     return s;
 }
 
-Result<Histogram> TensorAnalyzer::histogram(const TensorStats& stats, int bins, const ReadControl& control)
+Result<Histogram> TensorAnalyzer::histogram(const TensorStats& stats, int bins, const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();
@@ -210,7 +210,7 @@ int TensorAnalyzer::keyBits(Dtype dtype)
 }
 
 Result<TensorAnalyzer::Analysis> TensorAnalyzer::analyze(int bins, bool logHistogram, bool quantiles,
-                                                         const ReadControl& control)
+                                                         const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();

@@ -32,24 +32,24 @@ public:
     // Partial statistics of elements [first, first + count); not finalized. With `counts`, also
     // what the range adds to the next steps: a coded dtype's code counts (CodedAccumulator), or
     // for wider ones the counts of the leading 16 bits of each value's order key (QuantileSearch).
-    Result<TensorStats> statsOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+    Result<TensorStats> statsOfRange(std::uint64_t first, std::uint64_t count, const JobControl& control,
                                      CodeCounts* counts = nullptr);
     // Only the NaN/Inf counts and indices of elements [first, first + count) (NanInfCounter);
     // the result has nanInfOnly set. Not finalized.
-    Result<TensorStats> nanInfOfRange(std::uint64_t first, std::uint64_t count, const ReadControl& control);
+    Result<TensorStats> nanInfOfRange(std::uint64_t first, std::uint64_t count, const JobControl& control);
     // Adds elements [first, first + count) to `builder` (C64: the magnitude).
     Result<void> histogramOfRange(std::uint64_t first, std::uint64_t count, HistogramBuilder& builder,
-                                  const ReadControl& control);
+                                  const JobControl& control);
     // A later pass of a wider dtype over elements [first, first + count): with `builder`, adds them
     // to the histogram; with `search`, collects into `matches` what they add to its next step.
     Result<void> laterPassOfRange(std::uint64_t first, std::uint64_t count, HistogramBuilder* builder,
                                   const QuantileSearch* search, QuantileSearch::Matches* matches,
-                                  const ReadControl& control);
+                                  const JobControl& control);
 
     // The whole tensor, finalized.
-    Result<TensorStats> stats(const ReadControl& control = {});
+    Result<TensorStats> stats(const JobControl& control = {});
     // For a coded dtype, from the code counts stats() kept when it read the tensor (no second read).
-    Result<Histogram> histogram(const TensorStats& stats, int bins, const ReadControl& control = {});
+    Result<Histogram> histogram(const TensorStats& stats, int bins, const JobControl& control = {});
 
     struct Analysis {
         TensorStats stats; // finalized; with quantiles when asked for and the tensor has a finite value
@@ -57,7 +57,7 @@ public:
     };
     // Statistics, and with bins > 0 the histogram (log10 one too with `logHistogram`), and with
     // `quantiles` the quantiles, in as few passes as the dtype allows (see above).
-    Result<Analysis> analyze(int bins, bool logHistogram, bool quantiles, const ReadControl& control = {});
+    Result<Analysis> analyze(int bins, bool logHistogram, bool quantiles, const JobControl& control = {});
 
     const TensorInfo& info() const { return m_info; }
 

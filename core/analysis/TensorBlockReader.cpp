@@ -42,16 +42,16 @@ Error TensorBlockReader::readError(const QString& why, std::uint64_t offset, Err
                      offset);
 }
 
-std::optional<Error> TensorBlockReader::cancelled(const ReadControl& control) const
+std::optional<Error> TensorBlockReader::cancelled(const JobControl& control) const
 {
-    if (!control.cancel || !control.cancel->load(std::memory_order_relaxed))
+    if (!control.cancel.isCancelled())
         return std::nullopt;
     const QString file = m_location.source ? m_location.source->displayName() : QString();
     return makeError(ErrorCode::Cancelled, file, QStringLiteral("the scan was cancelled"), m_name);
 }
 
 Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t count,
-                                            const ReadControl& control) const
+                                            const JobControl& control) const
 {
     if (!m_location.source)
         return readError(QStringLiteral("no byte source"), 0);
@@ -65,7 +65,7 @@ Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t c
     return {};
 }
 
-Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count, const JobControl& control,
                                         const std::function<void(const DecodedBlock&)>& fn)
 {
     if (!m_location.source)
@@ -127,8 +127,7 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
                 if (!intact)
                     return readError(intact.error().message, absOffset, intact.error().code);
             }
-            if (control.onBytes)
-                control.onBytes(nBytes);
+            control.progress.add(nBytes);
             return {};
         };
 

@@ -1,12 +1,12 @@
 #pragma once
 
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "format/Dtype.h"
 #include "io/TensorLocation.h"
 
 #include <QString>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -15,13 +15,6 @@
 #include <vector>
 
 namespace ts {
-
-// How a long read is steered from outside: a cancel flag polled between reads, and a callback
-// told how many bytes each read consumed (for progress).
-struct ReadControl {
-    const std::atomic<bool>* cancel = nullptr;
-    std::function<void(std::uint64_t bytes)> onBytes;
-};
 
 // One run of at most ValueAccumulator::kBlock elements (a whole read for blocks handed over
 // undecoded), in the one form its dtype decodes to: `values` says which.
@@ -73,19 +66,20 @@ public:
     static std::uint64_t bytesFor(Dtype dtype, std::uint64_t elements);
 
     // Calls `fn` for each block of elements [first, first + count). `first` must be a multiple of
-    // 8 so sub-byte dtypes start on a byte boundary.
-    Result<void> forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+    // 8 so sub-byte dtypes start on a byte boundary. The control's token is polled before each
+    // piece and each piece's bytes are added to its sink.
+    Result<void> forEach(std::uint64_t first, std::uint64_t count, const JobControl& control,
                          const std::function<void(const DecodedBlock&)>& fn);
     // For elements [first, first + count) whose bytes the caller need not read (a dtype with no
     // NaN/Inf encoding, for the NaN/Inf check): a cancel point, and the error a read would have
     // given if the file no longer holds them.
-    Result<void> checkUnread(std::uint64_t first, std::uint64_t count, const ReadControl& control) const;
+    Result<void> checkUnread(std::uint64_t first, std::uint64_t count, const JobControl& control) const;
 
 private:
     // Names the tensor; keeps the cause's code (FileChanged tells the window to offer a reload).
     Error readError(const QString& why, std::uint64_t offset, ErrorCode code = ErrorCode::IoError) const;
-    // The Cancelled error when the control's flag is up.
-    std::optional<Error> cancelled(const ReadControl& control) const;
+    // The Cancelled error when the control's token is cancelled.
+    std::optional<Error> cancelled(const JobControl& control) const;
 
     TensorLocation m_location;
     Dtype m_dtype;

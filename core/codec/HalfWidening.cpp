@@ -10,6 +10,9 @@
 #include "codec/HalfLanes-inl.h"
 #include "codec/HalfWidening.h"
 
+#include <cstdint>
+#include <cstring>
+
 HWY_BEFORE_NAMESPACE();
 namespace ts::codec::HWY_NAMESPACE {
 
@@ -35,8 +38,13 @@ std::size_t Widen(const std::uint16_t* HWY_RESTRICT in, std::size_t n, float* HW
         nans += static_cast<std::size_t>(-static_cast<std::int64_t>(hn::GetLane(hn::SumOfLanes(di, count))));
     }
     for (; i < n; ++i) {
-        out[i] = kBf16 ? ts::decode::bf16(in[i]) : ts::decode::f16(in[i]);
-        nans += out[i] != out[i];
+        // The codes and the floats may sit at any byte offset (a tensor converted in pieces, a
+        // file's odd alignment): copied in and out, not dereferenced as uint16_t or float.
+        std::uint16_t code;
+        std::memcpy(&code, reinterpret_cast<const unsigned char*>(in) + i * sizeof(code), sizeof(code));
+        const float value = kBf16 ? ts::decode::bf16(code) : ts::decode::f16(code);
+        std::memcpy(reinterpret_cast<unsigned char*>(out) + i * sizeof(value), &value, sizeof(value));
+        nans += value != value;
     }
     return nans;
 }

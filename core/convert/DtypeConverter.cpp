@@ -4,6 +4,8 @@
 #include "codec/HalfWidening.h"
 #include "convert/NarrowingKernels.h"
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -103,10 +105,16 @@ template <typename T> void store(std::byte* p, T v)
 
 } // namespace
 
+std::span<const Dtype> DtypeConverter::targets()
+{
+    static constexpr std::array<Dtype, 6> kTargets = {Dtype::F32, Dtype::F16,     Dtype::BF16,
+                                                      Dtype::F64, Dtype::F8_E4M3, Dtype::F8_E5M2};
+    return kTargets;
+}
+
 bool DtypeConverter::supports(Dtype d)
 {
-    return d == Dtype::F64 || d == Dtype::F32 || d == Dtype::F16 || d == Dtype::BF16 || d == Dtype::F8_E4M3 ||
-           d == Dtype::F8_E5M2;
+    return std::ranges::find(targets(), d) != targets().end();
 }
 
 void DtypeConverter::convert(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::size_t n,

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace ts {
 
@@ -32,6 +33,9 @@ struct ConversionCounts {
 // on every one (tests/convert/tst_convert_kernels.cpp checks each target the binary carries).
 class DtypeConverter {
 public:
+    // The dtypes the converter reads and writes, in the order a user is offered them (the Convert
+    // dialog's lists, the CLI's help and completions, the options parser's messages all read this).
+    static std::span<const Dtype> targets();
     static bool supports(Dtype dtype);
     // Converts n elements from `in` to `out` (which must not overlap; any alignment) and adds to
     // `counts`.

@@ -3,37 +3,32 @@
 namespace ts {
 namespace {
 
-thread_local const std::atomic<bool>* t_cancel = nullptr;
-thread_local std::shared_ptr<TransferCount> t_transfers;
+thread_local std::optional<CancelToken> t_cancel;
+thread_local std::optional<ProgressSink> t_transfers;
 
 } // namespace
 
-ReadScope::ReadScope(const std::atomic<bool>* cancel, std::shared_ptr<TransferCount> transfers)
+ReadScope::ReadScope(std::optional<CancelToken> cancel, std::optional<ProgressSink> transfers)
     : m_previousCancel(t_cancel), m_previousTransfers(t_transfers)
 {
     if (cancel)
-        t_cancel = cancel;
+        t_cancel = std::move(cancel);
     if (transfers)
         t_transfers = std::move(transfers);
 }
 
 ReadScope::~ReadScope()
 {
-    t_cancel = m_previousCancel;
+    t_cancel = std::move(m_previousCancel);
     t_transfers = std::move(m_previousTransfers);
 }
 
 bool ReadScope::cancelRequested()
 {
-    return t_cancel && t_cancel->load(std::memory_order_relaxed);
+    return t_cancel && t_cancel->isCancelled();
 }
 
-const std::atomic<bool>* ReadScope::cancelFlag()
-{
-    return t_cancel;
-}
-
-std::shared_ptr<TransferCount> ReadScope::transfers()
+std::optional<ProgressSink> ReadScope::transfers()
 {
     return t_transfers;
 }

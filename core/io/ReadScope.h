@@ -1,50 +1,47 @@
 #pragma once
 
-#include <atomic>
-#include <cstdint>
-#include <memory>
+#include "base/CancelToken.h"
+#include "base/ProgressSink.h"
+
+#include <optional>
 
 namespace ts {
 
-// Bytes a source had to bring from elsewhere (a server) for the reads of one job, counted as they
-// arrive: what a progress line shows while a remote header or tensor is on its way.
-struct TransferCount {
-    std::atomic<std::uint64_t> bytes{0};
-};
-
 // What a read that may wait (a ByteSource over HTTP) consults while it waits, set by the job on
-// whose thread it runs: the job's cancel flag, and where to count transferred bytes.
+// whose thread it runs: the job's cancel token, and a progress sink where the bytes brought from
+// elsewhere (a server) are added as they arrive (what a loading page shows while a header is on
+// its way). The transfer sink is not the job's own progress in general: a scan counts the bytes
+// it scanned, a cache hit transfers nothing.
 //
 // Why ambient, not a parameter: ByteSource::read has no cancel argument, and the jobs that read
-// (an open, a scan, a heatmap, a conversion) already poll their own flag between pieces. A source
-// that blocks for a network needs that flag *during* a piece, so a cancel of a slow download
-// answers within ~100 ms, not when the piece arrives. The scope hands the flag down without
-// changing the interface every source and caller share. Scopes nest: an inner one without a flag
-// or a counter keeps the outer one's.
+// (an open, a scan, a heatmap, a conversion) already poll their own token between pieces. A source
+// that blocks for a network needs that token *during* a piece, so a cancel of a slow download
+// answers within ~100 ms, not when the piece arrives. The scope hands the token down without
+// changing the interface every source and caller share. Scopes nest: an inner one without a
+// token or a sink keeps the outer one's.
 class ReadScope {
 public:
-    explicit ReadScope(const std::atomic<bool>* cancel, std::shared_ptr<TransferCount> transfers = {});
+    explicit ReadScope(std::optional<CancelToken> cancel, std::optional<ProgressSink> transfers = {});
     ~ReadScope();
     ReadScope(const ReadScope&) = delete;
     ReadScope& operator=(const ReadScope&) = delete;
 
-    // On the calling thread: whether the innermost flag is up.
+    // On the calling thread: whether the innermost token is cancelled.
     static bool cancelRequested();
-    static const std::atomic<bool>* cancelFlag();
-    // The innermost counter, or null.
-    static std::shared_ptr<TransferCount> transfers();
+    // The innermost transfer sink, or nullopt.
+    static std::optional<ProgressSink> transfers();
 
     // What a helper thread that reads for this thread (ReadAhead) takes along.
     struct Captured {
-        const std::atomic<bool>* cancel = nullptr;
-        std::shared_ptr<TransferCount> transfers;
+        std::optional<CancelToken> cancel;
+        std::optional<ProgressSink> transfers;
     };
     static Captured capture();
     explicit ReadScope(const Captured& captured) : ReadScope(captured.cancel, captured.transfers) {}
 
 private:
-    const std::atomic<bool>* m_previousCancel;
-    std::shared_ptr<TransferCount> m_previousTransfers;
+    std::optional<CancelToken> m_previousCancel;
+    std::optional<ProgressSink> m_previousTransfers;
 };
 
 } // namespace ts

@@ -70,7 +70,7 @@ Result<std::shared_ptr<HttpByteSource>> HttpByteSource::open(std::shared_ptr<Net
 
 HttpByteSource::Stats HttpByteSource::stats() const
 {
-    return Stats{m_transferred->bytes.load(), m_fromCache.load(), m_requests.load()};
+    return Stats{m_transferred.progress().bytesDone, m_fromCache.load(), m_requests.load()};
 }
 
 std::uint64_t HttpByteSource::headBytes() const

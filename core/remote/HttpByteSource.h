@@ -86,7 +86,8 @@ private:
     RemoteIdentity m_identity;
     QByteArray m_cacheKey;
     bool m_cacheStreams = false; // a forward walk's blocks are cached too (the file fits the cache)
-    std::shared_ptr<TransferCount> m_transferred = std::make_shared<TransferCount>();
+    // Every byte this source brought from the server (a sink without a listener: a count).
+    ProgressSink m_transferred{ProgressSink::Listener{}};
     mutable std::atomic<std::uint64_t> m_fromCache{0};
     mutable std::atomic<std::uint64_t> m_requests{0};
     mutable std::atomic<bool> m_changed{false};

@@ -61,6 +61,11 @@ public:
 
     void shutdown()
     {
+        // A transfer whose bytes have all come but whose end the network thread has not seen yet
+        // (the reader had what it wanted: a scan's last block, then the CLI exits) is kept for
+        // the disk cache: cancel() succeeds it. Every other one fails, so no reader waits forever.
+        for (TransferRunner* r : std::set<TransferRunner*>(m_runners))
+            r->cancel(); // ends it: the ended() handler above takes it out of m_runners
         for (TransferRunner* r : std::set<TransferRunner*>(m_runners)) {
             delete r; // its destructor fails the transfer, so no reader waits forever
             m_client->ended();
@@ -138,7 +143,7 @@ void NetworkClient::submit(const std::shared_ptr<Transfer>& transfer)
 
 void NetworkClient::cancel(const std::shared_ptr<Transfer>& transfer)
 {
-    transfer->cancelRequested = true;
+    transfer->abandoned.cancel();
     std::lock_guard lock(m_mutex);
     if (m_running)
         QMetaObject::invokeMethod(

@@ -1,5 +1,7 @@
 #include "remote/Transfer.h"
 
+#include "io/ReadScope.h"
+
 namespace ts::remote {
 namespace {
 
@@ -82,12 +84,12 @@ QByteArray Transfer::document() const
     return QByteArray(reinterpret_cast<const char*>(m_bytes.data()), static_cast<qsizetype>(m_received));
 }
 
-void Transfer::addCounter(std::shared_ptr<TransferCount> counter)
+void Transfer::addCounter(std::optional<ProgressSink> counter)
 {
     if (!counter)
         return;
     std::lock_guard lock(m_mutex);
-    m_counters.push_back(std::move(counter));
+    m_counters.push_back(std::move(*counter));
 }
 
 void Transfer::resizeForDocument(std::uint64_t size)
@@ -99,14 +101,18 @@ void Transfer::resizeForDocument(std::uint64_t size)
 
 void Transfer::arrived(std::uint64_t newReceived)
 {
+    std::uint64_t added = 0;
+    std::vector<ProgressSink> counters;
     {
         std::lock_guard lock(m_mutex);
-        const std::uint64_t added = newReceived - m_received;
+        added = newReceived - m_received;
         m_received = newReceived;
-        for (const auto& c : m_counters)
-            c->bytes.fetch_add(added, std::memory_order_relaxed);
+        counters = m_counters;
     }
     m_changed.notify_all();
+    // Outside the lock: a sink's listener (a job's relay to the UI thread) may take its time.
+    for (const ProgressSink& c : counters)
+        c.add(added);
 }
 
 void Transfer::respond(const RemoteIdentity& identity, const QUrl& finalUrl)

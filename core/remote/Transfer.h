@@ -1,7 +1,8 @@
 #pragma once
 
+#include "base/CancelToken.h"
+#include "base/ProgressSink.h"
 #include "base/Result.h"
-#include "io/ReadScope.h"
 #include "remote/RemoteIdentity.h"
 
 #include <QByteArray>
@@ -66,7 +67,7 @@ public:
     QByteArray document() const;
     int waiters() const { return m_waiters.load(); }
     // Where arriving bytes are counted besides the transfer itself.
-    void addCounter(std::shared_ptr<TransferCount> counter);
+    void addCounter(std::optional<ProgressSink> counter);
 
     // Network-thread side.
     std::byte* writePointer(std::uint64_t at) { return m_bytes.data() + at; }
@@ -74,7 +75,9 @@ public:
     void arrived(std::uint64_t newReceived);
     void respond(const RemoteIdentity& identity, const QUrl& finalUrl);
     void finish(std::optional<Error> error);
-    std::atomic<bool> cancelRequested{false};
+    // Nobody needs the rest of the body (its readers left, the source closed): the network
+    // thread aborts it.
+    CancelToken abandoned;
 
 private:
     Request m_request;
@@ -87,7 +90,7 @@ private:
     bool m_responded = false;
     RemoteIdentity m_identity;
     QUrl m_finalUrl;
-    std::vector<std::shared_ptr<TransferCount>> m_counters;
+    std::vector<ProgressSink> m_counters;
     std::atomic<int> m_waiters{0};
 };
 

@@ -96,7 +96,7 @@ void TransferRunner::cancel()
         succeed();
         return;
     }
-    m_transfer->cancelRequested = true;
+    m_transfer->abandoned.cancel();
     if (m_phase != Phase::Ended)
         fail(makeError(ErrorCode::Cancelled, m_transfer->request().shown,
                        QStringLiteral("the read was cancelled")));
@@ -104,7 +104,7 @@ void TransferRunner::cancel()
 
 void TransferRunner::send()
 {
-    if (m_transfer->cancelRequested) {
+    if (m_transfer->abandoned.isCancelled()) {
         fail(makeError(ErrorCode::Cancelled, m_transfer->request().shown,
                        QStringLiteral("the read was cancelled")));
         return;
@@ -326,7 +326,7 @@ void TransferRunner::onFinished()
     const Transfer::Request& r = m_transfer->request();
     const bool complete = m_phase == Phase::Body && error == QNetworkReply::NoError &&
                           (r.mode == Transfer::Mode::Whole || m_received == wanted());
-    if (m_transfer->cancelRequested && !complete) {
+    if (m_transfer->abandoned.isCancelled() && !complete) {
         fail(makeError(ErrorCode::Cancelled, r.shown, QStringLiteral("the read was cancelled")));
         return;
     }
@@ -396,7 +396,7 @@ void TransferRunner::onFinished()
 
 void TransferRunner::retryOrFail(const Error& error, int retryAfter)
 {
-    if (m_attempt >= m_settings.attempts || m_transfer->cancelRequested) {
+    if (m_attempt >= m_settings.attempts || m_transfer->abandoned.isCancelled()) {
         fail(error);
         return;
     }

@@ -15,7 +15,7 @@ constexpr std::uint64_t kChunk = 1u << 18; // elements per read: bounded memory 
 } // namespace
 
 Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo& info, int buckets,
-                               const std::atomic<bool>* cancel)
+                               const CancelToken& cancel)
 {
     Envelope env;
     env.elements = info.elementCount();
@@ -31,7 +31,7 @@ Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo&
     const ElementReader reader(location, info);
     const ReadScope scope(cancel); // a remote read stops waiting on cancel
     for (std::uint64_t first = 0; first < n; first += kChunk) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, location.source->displayName(),
                              QStringLiteral("The line plot was cancelled."), info.name);
         const std::uint64_t count = std::min(kChunk, n - first);

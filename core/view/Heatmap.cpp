@@ -155,7 +155,7 @@ HeatmapGrid HeatmapPooler::finish()
 
 Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info,
                                  const PlaneSpec& spec, Pooling pooling, int maxCells,
-                                 const std::atomic<bool>* cancel, const HeatmapRegion& region)
+                                 const CancelToken& cancel, const HeatmapRegion& region)
 {
     const TensorPlane whole = makePlane(info.shape, spec);
     // The region as a plane of its own: its cell (0, 0) is the region's corner. Out-of-range
@@ -190,7 +190,7 @@ Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInf
     const double elementCost = rows * static_cast<double>(plane.cols) * kElementReadCost;
     const bool spans = span <= kMaxSpanElements && bandCost <= elementCost;
     for (std::uint64_t r0 = 0; r0 < plane.rows && plane.cols > 0; r0 += spans ? band : 1) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, location.source->displayName(),
                              QStringLiteral("The heatmap was cancelled."), info.name);
         if (spans) {

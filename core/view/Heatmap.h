@@ -1,11 +1,11 @@
 #pragma once
 
+#include "base/CancelToken.h"
 #include "base/Result.h"
 #include "format/TensorInfo.h"
 #include "io/TensorLocation.h"
 #include "view/TensorPlane.h"
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -100,6 +100,6 @@ private:
 // so memory is one row plus the grid. `cancel` is polled between rows.
 Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInfo& info,
                                  const PlaneSpec& spec, Pooling pooling, int maxCells,
-                                 const std::atomic<bool>* cancel = nullptr, const HeatmapRegion& region = {});
+                                 const CancelToken& cancel = {}, const HeatmapRegion& region = {});
 
 } // namespace ts

@@ -160,7 +160,7 @@ private Q_SLOTS:
         std::vector<WriterTensor> tensors;
         for (const Case& c : m_cases) {
             m_bytes.push_back(caseBytes(c));
-            tensors.push_back(test::tensor(c.name, c.dtype, {c.elements}, m_bytes.back()));
+            tensors.push_back(test::memoryTensor(c.name, c.dtype, {c.elements}, m_bytes.back()));
         }
         const QString path = m_dir.filePath(QStringLiteral("quantiles.safetensors"));
         const auto written = SafetensorsWriter::write(path, std::move(tensors), std::nullopt);

@@ -85,8 +85,7 @@ private Q_SLOTS:
         int checked = 0;
         for (auto fit = files.begin(); fit != files.end(); ++fit) {
             const QString path = test::realFixture(fit.key());
-            if (path.isEmpty())
-                QFAIL(qPrintable(test::missingFixture(fit.key())));
+            TS_REQUIRE_FIXTURE(path);
             auto model = Checkpoint::open(path);
             QVERIFY2(model, qPrintable(test::errText(model)));
             const QJsonObject tensors = fit.value().toObject();

@@ -48,8 +48,7 @@ Plane makePlane(std::vector<float> values, std::uint64_t rows, std::uint64_t col
 
 HeatmapGrid build(const Plane& p, Pooling pooling, int maxCells = 256, const HeatmapRegion& region = {})
 {
-    Result<HeatmapGrid> grid =
-        buildHeatmap(p.location, p.info, PlaneSpec{}, pooling, maxCells, nullptr, region);
+    Result<HeatmapGrid> grid = buildHeatmap(p.location, p.info, PlaneSpec{}, pooling, maxCells, {}, region);
     if (!grid)
         qFatal("%s", qPrintable(grid.error().toString()));
     return std::move(grid.value());

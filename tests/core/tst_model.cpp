@@ -1,5 +1,5 @@
 // Real fixtures through the model and the name tree.
-#include "TestPaths.h"
+#include "Fixtures.h"
 #include "base/Format.h"
 #include "base/NaturalOrder.h"
 #include "checkpoint/Checkpoint.h"
@@ -30,7 +30,7 @@ std::optional<ts::DtypeTotals> totalsFor(const ts::NameTree& tree, ts::NameTree:
 class TestModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { REQUIRE_SHARED_FIXTURES(); }
+    void init() { TS_REQUIRE_SHARED_FIXTURES(); }
 
     void realFixturesOpenWithTheirTensorCounts_data()
     {
@@ -47,7 +47,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(int, tensors);
-        auto model = ts::Checkpoint::open(tspaths::realFixture(file));
+        auto model = ts::Checkpoint::open(ts::test::realFixture(file));
         QVERIFY2(model, qPrintable(model ? QString() : model.error().toString()));
         if (tensors >= 0)
             QCOMPARE(int((*model)->tensors().size()), tensors);
@@ -61,7 +61,7 @@ private Q_SLOTS:
     {
         // The quantised fixture stores U8 codes with F32 scales.
         auto model =
-            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("tiny_face_detector_u8.safetensors")));
+            ts::Checkpoint::open(ts::test::realFixture(QStringLiteral("tiny_face_detector_u8.safetensors")));
         QVERIFY(model);
         const ts::NameTree tree(**model);
         const auto u8 = totalsFor(tree, ts::NameTree::kRoot, ts::Dtype::U8);
@@ -80,7 +80,7 @@ private Q_SLOTS:
     void treeGroupsDottedNamesAndSortsNumbersAsNumbers()
     {
         auto model =
-            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
+            ts::Checkpoint::open(ts::test::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
         QVERIFY(model);
         const ts::NameTree tree(**model);
         // Every tensor is a leaf whose path is its name, and group totals add up.

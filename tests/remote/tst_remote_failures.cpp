@@ -319,11 +319,11 @@ private slots:
         remote::RemoteSettings s = quick();
         s.stallTimeoutMs = 60000; // the server never answers: only the cancel can end the open
         session(s);
-        std::atomic<bool> cancel{false};
+        const CancelToken cancel;
         std::optional<Error> error;
         QElapsedTimer sinceCancel;
         std::thread opener([&] {
-            const ReadScope scope(&cancel);
+            const ReadScope scope(cancel);
             auto opened = open(QStringLiteral("stallhead/") + kFile);
             if (!opened)
                 error = opened.error();
@@ -331,7 +331,7 @@ private slots:
         // The request reached the server: the open now waits for an answer that never comes.
         QCOMPARE(withPath(thisTest(1), QStringLiteral("/stallhead/")).size(), 1);
         sinceCancel.start();
-        cancel = true;
+        cancel.cancel();
         opener.join();
         QVERIFY(error);
         QCOMPARE(error->code, ErrorCode::Cancelled);

@@ -316,13 +316,21 @@ private slots:
 
     void transferredBytesAreCountedForTheReader()
     {
-        const auto count = std::make_shared<TransferCount>();
+        const ProgressSink count{ProgressSink::Listener{}};
         {
-            const ReadScope scope(nullptr, count);
-            QVERIFY(openRemote(QStringLiteral("face_recognition_f16.safetensors")));
+            const ReadScope scope(std::nullopt, count);
+            QVERIFY(openRemote(QStringLiteral("tiny_face_detector_u8.safetensors")));
         }
-        const QList<QJsonObject> requests = m_nginx.waitForRequests(1);
-        QCOMPARE(count->bytes.load(), static_cast<std::uint64_t>(bodyBytes(requests)));
+        // This file's lines only: nginx logs a response after sending it, so the previous test's
+        // last read (of another file) may land in this test's log.
+        QList<QJsonObject> requests = m_nginx.waitForRequests(1);
+        requests.removeIf([](const QJsonObject& r) {
+            return !r.value(QStringLiteral("uri"))
+                        .toString()
+                        .endsWith(QLatin1String("/tiny_face_detector_u8.safetensors"));
+        });
+        QVERIFY(!requests.isEmpty());
+        QCOMPARE(count.progress().bytesDone, static_cast<std::uint64_t>(bodyBytes(requests)));
     }
 };
 

@@ -3,7 +3,7 @@
 // they belong; every row and column reachable by hover; a zoom re-read at full resolution; a click
 // asking for the value under it; colour scales that follow the data's sign.
 
-#include "VisualTestFiles.h"
+#include "UiTestUtils.h"
 #include "charts/HeatmapPanel.h"
 #include "charts/QCustomPlotInclude.h"
 #include "checkpoint/Checkpoint.h"
@@ -19,6 +19,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -203,10 +204,9 @@ private:
     void show(const std::vector<T>& values, std::uint64_t rows, std::uint64_t cols, Dtype dtype)
     {
         const QString path = m_dir.filePath(QStringLiteral("plane%1.safetensors").arg(++m_files));
-        QVERIFY(writeTestFile(path, {{QStringLiteral("w"), dtype, {rows, cols}, bytesOf(values)}}));
-        Result<std::shared_ptr<const Checkpoint>> model = Checkpoint::open(path);
-        QVERIFY(model);
-        m_model = model.value();
+        QVERIFY(writeSafetensors(path, {{QStringLiteral("w"), dtype, {rows, cols}, bytesOf(values)}}));
+        m_model = openCheckpoint(path);
+        QVERIFY(m_model);
         m_panel->showTensor(m_model, 0);
         QTRY_VERIFY_WITH_TIMEOUT(!m_panel->isComputing() && m_panel->grid().rows > 0, 20000);
         m_panel->plot()->replot();

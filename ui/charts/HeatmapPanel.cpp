@@ -12,7 +12,6 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -166,12 +165,6 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
             &HeatmapPanel::onRangeChanged);
 }
 
-HeatmapPanel::~HeatmapPanel()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
-
 void HeatmapPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
 {
     m_model = model;
@@ -204,14 +197,11 @@ void HeatmapPanel::setScale(Scale scale)
 
 void HeatmapPanel::start()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    const quint64 job = ++m_job;
-    m_running = false;
     if (!m_keepGrid)
         m_grid = {};
     m_keepGrid = false;
     if (m_tensor < 0) {
+        m_job.cancel();
         m_grid = {};
         m_map->data()->clear();
         for (QCPGraph* g : m_markers)
@@ -220,9 +210,7 @@ void HeatmapPanel::start()
         m_plot->refresh();
         return;
     }
-    m_running = true;
     m_info->setText(tr("Computing\u2026"));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     const TensorLocation location = m_model->location(m_tensor);
     // The job reads the tensor's info from the model: a copy of its shape can be 392 MB.
     const std::shared_ptr<const Checkpoint> model = m_model;
@@ -230,26 +218,21 @@ void HeatmapPanel::start()
     const PlaneSpec spec = m_axes->spec();
     const auto pooling = static_cast<Pooling>(m_pooling->currentData().toInt());
     const HeatmapRegion region = m_region;
-    auto* watcher = new QFutureWatcher<Result<HeatmapGrid>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
-        watcher->deleteLater();
-        if (job != m_job)
-            return; // another tensor, plane or region was chosen meanwhile
-        m_running = false;
-        Result<HeatmapGrid> r = watcher->result();
-        if (!r) {
-            m_info->setText(toolTipText(r.error().toString()));
-            return;
-        }
-        m_grid = std::move(r.value());
-        draw();
-        emit gridReady();
-    });
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    watcher->setFuture(QtConcurrent::run([location, model, tensor, spec, pooling, cancel, region] {
-        return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells, cancel.get(),
-                            region);
-    }));
+    m_job.start(
+        [location, model, tensor, spec, pooling, region](const JobControl& control) {
+            return buildHeatmap(location, model->tensors()[tensor].info, spec, pooling, kMaxCells,
+                                control.cancel, region);
+        },
+        [this](Result<HeatmapGrid> r) {
+            if (!r) {
+                m_info->setText(toolTipText(r.error().toString()));
+                emit readFailed(r.error());
+                return;
+            }
+            m_grid = std::move(r.value());
+            draw();
+            emit gridReady();
+        });
 }
 
 void HeatmapPanel::draw()

@@ -1,13 +1,11 @@
 #pragma once
 
 #include "charts/Plot.h"
+#include "common/JobRunner.h"
 #include "tensor/TensorPanel.h"
 #include "view/Heatmap.h"
 
-#include <QFutureWatcher>
-
 #include <array>
-#include <atomic>
 #include <memory>
 
 class QComboBox;
@@ -38,7 +36,6 @@ public:
     enum class Scale { Linear, LogAbs, Percentile };
 
     explicit HeatmapPanel(QWidget* parent = nullptr);
-    ~HeatmapPanel() override;
 
     void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) override;
     void setPooling(Pooling pooling);
@@ -47,7 +44,7 @@ public:
     Plot* plot() const { return m_plot; }
     // The grid drawn now (empty while computing), and whether a job is running.
     const HeatmapGrid& grid() const { return m_grid; }
-    bool isComputing() const { return m_running; }
+    bool isComputing() const { return m_job.isRunning(); }
     // The colour range in use and whether the map is diverging (signed data).
     QCPRange colourRange() const;
     bool isDiverging() const { return m_diverging; }
@@ -77,12 +74,10 @@ private:
 
     std::shared_ptr<const Checkpoint> m_model;
     int m_tensor = -1;
-    quint64 m_job = 0;
-    bool m_running = false;
+    JobRunner m_job{this};
     bool m_diverging = true;
     bool m_settingRange = false; // our own axis changes do not count as a zoom
     bool m_keepGrid = false;     // the next job is a zoom: keep drawing the current grid
-    std::shared_ptr<std::atomic<bool>> m_cancel;
     HeatmapGrid m_grid;
     HeatmapRegion m_region; // what the next job reads
     AxisPicker* m_axes;

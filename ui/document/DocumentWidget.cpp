@@ -5,6 +5,7 @@
 #include "base/Format.h"
 #include "document/ErrorView.h"
 #include "document/JournalBanner.h"
+#include "document/PickleBanner.h"
 #include "document/ReloadBanner.h"
 #include "io/RemoteLocation.h"
 #include "metadata/MetadataView.h"
@@ -32,10 +33,10 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTimer>
+#include <QTreeView>
 #include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ts::ui {
 namespace {
@@ -51,11 +52,11 @@ constexpr int kPollMs = 2000;
 DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
       m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)),
-      m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)), m_loadingDetail(new QLabel(this)),
-      m_loadCancel(new QPushButton(tr("Cancel"), this)), m_loadTimer(new QTimer(this)),
-      m_error(new ErrorView(this)), m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)),
-      m_browser(new TensorBrowser(this)), m_metadata(new MetadataView(this)),
-      m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
+      m_pickleBanner(new PickleBanner(this)), m_stack(new QStackedWidget(this)),
+      m_loadingPage(new QWidget(this)), m_loadingDetail(new QLabel(this)),
+      m_loadCancel(new QPushButton(tr("Cancel"), this)), m_error(new ErrorView(this)),
+      m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
+      m_metadata(new MetadataView(this)), m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
 {
     auto* loadingLayout = new QVBoxLayout(m_loadingPage);
     const bool remote = RemoteLocation::isRemote(path);
@@ -75,11 +76,6 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     loadingLayout->addStretch(1);
     m_loadingDetail->setVisible(remote);
     m_loadCancel->setVisible(remote);
-    m_loadTimer->setInterval(200);
-    connect(m_loadTimer, &QTimer::timeout, this, [this] {
-        if (m_loadTransfers)
-            m_loadingDetail->setText(tr("%1 received").arg(formatBytes(m_loadTransfers->bytes.load())));
-    });
     connect(m_loadCancel, &QPushButton::clicked, this, &DocumentWidget::cancelLoading);
 
     m_pages->setDocumentMode(true);
@@ -89,6 +85,8 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_pages->addTab(m_rawHeader, tr("Raw Header"));
     // Tensor visuals and the scan: statistics computed on demand, shared by the panels.
     m_stats = new StatsJob(this);
+    connect(m_stats, &StatsJob::readFailed, this, &DocumentWidget::reportError);
+    connect(m_browser, &TensorBrowser::readFailed, this, &DocumentWidget::reportError);
     m_scan = new ScanView(this);
     m_pages->addTab(m_scan, tr("Scan"));
     m_browser->details()->addPanel(new StatsPanel(m_stats));
@@ -138,9 +136,16 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(m_banner);
     layout->addWidget(m_journalBanner);
+    layout->addWidget(m_pickleBanner);
     layout->addWidget(m_stack, 1);
     m_banner->hide();
     m_journalBanner->hide();
+    m_pickleBanner->hide();
+    connect(m_pickleBanner, &PickleBanner::auditRequested, this, [this] {
+        showPage(SummaryPage);
+        if (auto* audit = m_summary->findChild<QWidget*>(QStringLiteral("audit")))
+            m_summary->ensureWidgetVisible(audit);
+    });
     connect(m_journalBanner, &JournalBanner::restoreRequested, this, &DocumentWidget::restoreJournal);
     connect(m_journalBanner, &JournalBanner::deleteRequested, this, &DocumentWidget::deleteJournal);
     connect(m_summary, &SummaryView::removeLeftoversRequested, this, &DocumentWidget::removeLeftovers);
@@ -168,7 +173,7 @@ QString DocumentWidget::displayName() const
 
 void DocumentWidget::requestReload()
 {
-    if (m_saving)
+    if (isSaving())
         return; // the save reloads the document itself when it ends
     const ConfirmDiscard ask = m_confirmDiscard ? m_confirmDiscard : &UnsavedChangesPrompt::confirmReload;
     if (isModified() && !ask(this, displayName()))
@@ -178,36 +183,21 @@ void DocumentWidget::requestReload()
 
 void DocumentWidget::reload()
 {
-    const quint64 job = ++m_job;
-    if (m_loadCancelFlag)
-        m_loadCancelFlag->store(true); // an earlier load still waiting for a server is not needed
-    m_loadCancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_loadTransfers = std::make_shared<TransferCount>();
     m_loadingDetail->setText(QString());
     m_loadCancel->setEnabled(true);
-    if (isRemote())
-        m_loadTimer->start();
     m_state = State::Loading;
     m_banner->hide();
     m_poll->stop();
     m_stack->setCurrentWidget(m_loadingPage);
-    // One watcher per job: a previous job's late result is recognised by its id and dropped.
-    auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, job, watcher] { onFinished(job, watcher); });
-    watcher->setFuture(
-        QtConcurrent::run([path = m_path, cancel = m_loadCancelFlag, transfers = m_loadTransfers] {
-            return loadModel(path, cancel.get(), transfers);
-        }));
+    // A previous load still running is superseded: its token is cancelled (a wait for a server
+    // ends) and its late result is dropped. What a server sent so far is the job's progress.
+    m_load.start([path = m_path](const JobControl& control) { return loadModel(path, control); },
+                 [this](LoadResult result) { apply(std::move(result)); },
+                 [this](const Progress& progress) {
+                     if (m_loadCancel->isEnabled())
+                         m_loadingDetail->setText(tr("%1 received").arg(formatBytes(progress.bytesDone)));
+                 });
     emit stateChanged();
-}
-
-void DocumentWidget::onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher)
-{
-    watcher->deleteLater();
-    if (job != m_job)
-        return;
-    m_loadTimer->stop();
-    apply(watcher->result());
 }
 
 void DocumentWidget::apply(LoadResult result)
@@ -224,9 +214,11 @@ void DocumentWidget::apply(LoadResult result)
         m_browser->setModel(m_result.model, m_result.tree);
         // A (re)load shows the file as it is now: edits of the previous contents cannot be undone into it.
         m_undo->clear();
-        m_metadata->setUndoStack(model.isSharded() ? nullptr : m_undo);
+        // A format whose metadata cannot be saved (a pickle checkpoint) gets no edits to lose.
+        m_metadata->setUndoStack(model.isSharded() || !model.capabilities().editMetadata ? nullptr : m_undo);
         m_metadata->setMetadata(model.metadata());
         m_rawHeader->setHeader(m_result);
+        m_pickleBanner->setCheckpoint(m_result.model);
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
         m_summary->valuesVerdict()->setNotChecked();
@@ -236,6 +228,7 @@ void DocumentWidget::apply(LoadResult result)
             model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
     } else {
+        m_pickleBanner->hide();
         m_error->setResult(m_result);
         m_undo->clear();
         m_metadata->setUndoStack(nullptr);
@@ -271,7 +264,7 @@ void DocumentWidget::watchFiles()
 void DocumentWidget::checkForChanges()
 {
     // Our own save changes the file: the reload after it shows the result, not a banner.
-    if (m_state == State::Loading || m_saving || m_banner->isVisibleTo(this))
+    if (m_state == State::Loading || isSaving() || m_banner->isVisibleTo(this))
         return;
     bool changed = false;
     if (m_result.model) {
@@ -306,9 +299,9 @@ bool DocumentWidget::isRemote() const
 
 void DocumentWidget::cancelLoading()
 {
-    if (m_state != State::Loading || !m_loadCancelFlag)
+    if (m_state != State::Loading || !m_load.isRunning())
         return;
-    m_loadCancelFlag->store(true);
+    m_load.requestStop(); // its result is still delivered: the error page says it was cancelled
     m_loadCancel->setEnabled(false);
     m_loadingDetail->setText(tr("Cancelling\u2026"));
 }
@@ -316,6 +309,20 @@ void DocumentWidget::cancelLoading()
 bool DocumentWidget::isReloadPromptVisible() const
 {
     return m_banner->isVisibleTo(this);
+}
+
+void DocumentWidget::reportError(const Error& error)
+{
+    // Only the files that are open now: a late error of a reloaded model's read says nothing new.
+    if (error.code != ErrorCode::FileChanged || m_state != State::Loaded || isSaving())
+        return;
+    m_poll->stop();
+    // More precise than the watcher's "changed on disk", which may already be showing.
+    m_banner->setMessage((isRemote() ? tr("%1 changed on the server (%2). Reload to read the new file.")
+                                     : tr("%1 changed on disk (%2). Reload to see the file as it is now."))
+                             .arg(displayName(), error.message));
+    m_banner->reloadButton()->setEnabled(isRemote() || QFileInfo::exists(m_path));
+    m_banner->show();
 }
 
 void DocumentWidget::showPage(Page page)

@@ -1,6 +1,7 @@
 #include "document/LoadResult.h"
 
 #include "format/RawHeader.h"
+#include "io/ReadScope.h"
 #include "io/RemoteLocation.h"
 #include "io/SourceOpener.h"
 #include "metadata/JsonPretty.h"
@@ -24,15 +25,21 @@ void setHeaderText(LoadResult& result, const RawHeader& raw)
     result.headerSource = raw.source;
     result.headerBytesTotal = raw.declaredBytes;
     result.headerBytesShown = static_cast<std::uint64_t>(raw.bytes.size());
+    if (raw.preformatted) {
+        result.headerText = raw.bytes; // already laid out (and bounded) by the format
+        result.headerIsDisassembly = true;
+        return;
+    }
     setHeaderText(result, raw.bytes);
 }
 
 } // namespace
 
-LoadResult loadModel(const QString& path, const std::atomic<bool>* cancel,
-                     std::shared_ptr<TransferCount> transfers)
+LoadResult loadModel(const QString& path, const JobControl& control)
 {
-    const ReadScope scope(cancel, std::move(transfers));
+    // A URL's reads wait for a server: the token ends the wait, and what arrives is the job's
+    // progress (the loading page shows it).
+    const ReadScope scope(control.cancel, control.progress);
     LoadResult result;
     result.path = path;
     // Reading never writes: a journal an interrupted save left is only reported, and the

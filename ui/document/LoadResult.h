@@ -1,9 +1,9 @@
 #pragma once
 
 #include "base/Error.h"
+#include "base/JobControl.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
-#include "io/ReadScope.h"
 #include "write/SaveJournal.h"
 
 #include <QByteArray>
@@ -26,6 +26,7 @@ struct LoadResult {
     QByteArray headerText;            // pretty-printed, in file order; bounded (see JsonPretty.h)
     bool headerTextCut = false;       // the text stops before the end of what was read
     bool headerTextShortened = false; // long lines clipped or deep nesting not indented further
+    bool headerIsDisassembly = false; // a pickle's opcodes as text (PyTorch checkpoints), not JSON
     std::uint64_t headerBytesShown = 0;
     std::uint64_t headerBytesTotal = 0; // the length prefix (0 when unreadable)
     // Journals of interrupted saves beside the opened files, reported, never applied by a load.
@@ -40,9 +41,8 @@ inline constexpr std::uint64_t kRemoteHeaderShown = 100 * 1024 - 8;
 inline constexpr std::uint64_t kRawHeaderCap = 8 * 1024 * 1024;
 
 // Opens `path` (file, folder, index .json, or the URL of a file or an index) the way the window
-// does. Thread-safe; blocking. A URL's open waits for a server: `cancel` ends the wait, and
-// `transfers` counts the bytes that came (the loading page shows them).
-LoadResult loadModel(const QString& path, const std::atomic<bool>* cancel = nullptr,
-                     std::shared_ptr<TransferCount> transfers = {});
+// does. Thread-safe; blocking. A URL's open waits for a server: the control's token ends the wait,
+// and the bytes that came are added to its progress sink.
+LoadResult loadModel(const QString& path, const JobControl& control = {});
 
 } // namespace ts::ui

@@ -106,15 +106,15 @@ void StatsPanel::showEntry(const TensorStatsEntry* entry)
 {
     m_spinner->setVisible(!entry);
     m_status->setVisible(true);
-    m_values->setVisible(entry && entry->error.isEmpty());
+    m_values->setVisible(entry && !entry->error);
     for (QLabel* label : std::as_const(m_labels))
         label->clear();
     if (!entry) {
         m_status->setText(tr("Computing\u2026"));
         return;
     }
-    if (!entry->error.isEmpty() && entry->stats.elements == 0) {
-        m_status->setText(tr("Could not compute: %1").arg(toolTipText(entry->error)));
+    if (entry->error && entry->stats.elements == 0) {
+        m_status->setText(tr("Could not compute: %1").arg(toolTipText(entry->error->toString())));
         m_values->setVisible(false);
         return;
     }

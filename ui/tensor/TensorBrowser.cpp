@@ -40,6 +40,10 @@ TensorBrowser::TensorBrowser(QWidget* parent)
       m_matches(new QLabel(this)), m_debounce(new QTimer(this)), m_view(new QTreeView(this)),
       m_details(new TensorDetailsView(this))
 {
+    m_view->setObjectName(QStringLiteral("tree"));
+    m_filter->setObjectName(QStringLiteral("filter"));
+    m_mode->setObjectName(QStringLiteral("filterMode"));
+    m_dtype->setObjectName(QStringLiteral("dtypeFilter"));
     m_proxy->setSourceModel(m_model);
     m_filter->setPlaceholderText(tr("Filter tensors (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
@@ -101,6 +105,7 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { onCurrentChanged(current); });
+    connect(m_details, &TensorDetailsView::readFailed, this, &TensorBrowser::readFailed);
 }
 
 void TensorBrowser::setModel(std::shared_ptr<const Checkpoint> model, std::shared_ptr<const NameTree> tree)
@@ -274,7 +279,11 @@ void TensorBrowser::showContextMenu(const QPoint& pos)
         copyShape->setEnabled(isTensor);
         const int tensor = index.data(TensorTreeModel::TensorIndexRole).toInt();
         menu.addAction(tr("Export Tensor\u2026"), this,
-                       [this, tensor] { TensorExport::exportWithDialog(this, m_modelData, tensor); })
+                       [this, tensor] {
+                           TensorExport::exportWithDialog(
+                               this, m_modelData, tensor,
+                               [this](const Error& error) { emit readFailed(error); });
+                       })
             ->setEnabled(isTensor);
         menu.addSeparator();
     }

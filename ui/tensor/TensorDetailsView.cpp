@@ -83,6 +83,7 @@ void TensorDetailsView::addPanel(TensorPanel* panel, Place place)
         m_panels->addWidget(panel);
     }
     m_panelList.push_back(panel);
+    connect(panel, &TensorPanel::readFailed, this, &TensorDetailsView::readFailed);
 }
 
 void TensorDetailsView::setField(const QString& key, const QString& text, const QString& toolTip)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
 
@@ -33,6 +34,10 @@ public:
     void addPanel(TensorPanel* panel, Place place = Place::Facts);
     // The text shown for one field: "name", "dtype", "shape", "parameters", "bytes", "range", "shard".
     QString field(const QString& key) const;
+
+signals:
+    // A panel could not read the tensor it shows.
+    void readFailed(const ts::Error& error);
 
 private:
     void setField(const QString& key, const QString& text, const QString& toolTip = {});

@@ -41,6 +41,9 @@ TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
             });
     connect(m_tabs, &QTabWidget::tabBarClicked, this,
             [this](int index) { m_preferValues = m_tabs->widget(index) == m_grid; });
+    // The histogram's reads are the StatsJob's, which reports its own failures.
+    connect(m_heatmap, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
+    connect(m_line, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
 }
 
 void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)

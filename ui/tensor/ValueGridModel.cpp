@@ -1,9 +1,9 @@
 #include "tensor/ValueGridModel.h"
 
 #include "analysis/TensorBlockReader.h"
+#include "io/ReadScope.h"
 
 #include <QColor>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -22,18 +22,16 @@ int clampCount(std::uint64_t n)
 
 } // namespace
 
-ValueGridModel::ValueGridModel(QObject* parent) : QAbstractTableModel(parent)
+ValueGridModel::ValueGridModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ValueGridModel::fetched(bool ok)
 {
     // Bytes arrived: the views ask for their visible cells again.
-    connect(&m_fetch, &QFutureWatcherBase::finished, this, [this] {
-        if (m_fetchGeneration != m_generation)
-            return; // fetched for a tensor no longer shown
-        if (!m_fetch.future().result())
-            m_fetchFailed = true;
-        m_stripRow = ~std::uint64_t(0);
-        if (m_hasPlane && rowCount() > 0 && columnCount() > 0)
-            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    });
+    if (!ok)
+        m_fetchFailed = true;
+    m_stripRow = ~std::uint64_t(0);
+    if (m_hasPlane && rowCount() > 0 && columnCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 ValueGridModel::Bytes ValueGridModel::readyOrFetch(std::uint64_t row, std::uint64_t col,
@@ -66,15 +64,20 @@ ValueGridModel::Bytes ValueGridModel::readyOrFetch(std::uint64_t row, std::uint6
     if (m_fetchFailed)
         return Bytes::Failed;
     if (!m_fetch.isRunning()) {
-        m_fetchGeneration = m_generation;
-        m_fetch.setFuture(QtConcurrent::run([source = m_location.source, ranges] {
-            for (const auto& [offset, length] : ranges) {
-                std::vector<std::byte> bytes(length);
-                if (!source->read(offset, bytes))
-                    return false;
-            }
-            return true;
-        }));
+        // Another tensor (setTensor, clear) cancels this job: its wait for the server ends and
+        // its late result is dropped by the runner.
+        m_fetch.start(
+            [source = m_location.source, ranges](const JobControl& control) {
+                const ReadScope scope(control.cancel);
+                for (const auto& [offset, length] : ranges) {
+                    std::vector<std::byte> bytes(length);
+                    if (!source->read(offset, bytes))
+                        return false;
+                }
+                return true;
+            },
+            // data() is const; the delivery runs later, on the UI thread, outside it.
+            [self = const_cast<ValueGridModel*>(this)](bool ok) { self->fetched(ok); });
     }
     return Bytes::Fetching;
 }
@@ -91,7 +94,7 @@ void ValueGridModel::setTensor(TensorLocation location, const TensorInfo& info, 
     }
     m_location = location;
     m_dtype = info.dtype;
-    ++m_generation;
+    m_fetch.cancel();
     m_fetchFailed = false;
     m_reader.emplace(std::move(location), info.flattened()); // the reader needs no shape
     m_hasPlane = true;
@@ -104,7 +107,7 @@ void ValueGridModel::clear()
     beginResetModel();
     m_reader.reset();
     m_location = {};
-    ++m_generation;
+    m_fetch.cancel();
     m_fetchFailed = false;
     m_hasPlane = false;
     m_stripRow = ~std::uint64_t(0);

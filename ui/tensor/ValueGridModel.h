@@ -1,10 +1,10 @@
 #pragma once
 
+#include "common/JobRunner.h"
 #include "view/ElementReader.h"
 #include "view/TensorPlane.h"
 
 #include <QAbstractTableModel>
-#include <QFutureWatcher>
 
 #include <optional>
 #include <vector>
@@ -47,11 +47,10 @@ private:
 
     TensorLocation m_location;
     Dtype m_dtype = Dtype::F32;
-    mutable QFutureWatcher<bool> m_fetch; // true: every range arrived
-    mutable bool m_waiting = false;       // the last strip asked for was not here
-    mutable bool m_fetchFailed = false;   // a fetch for this tensor failed
-    std::uint64_t m_generation = 0;       // setTensor() and clear() count; a late fetch is ignored
-    mutable std::uint64_t m_fetchGeneration = 0;
+    void fetched(bool ok);              // true: every range arrived
+    mutable JobRunner m_fetch{this};    // one fetch at a time, for the tensor shown now
+    mutable bool m_waiting = false;     // the last strip asked for was not here
+    mutable bool m_fetchFailed = false; // a fetch for this tensor failed
 
     std::optional<ElementReader> m_reader;
     TensorPlane m_plane;

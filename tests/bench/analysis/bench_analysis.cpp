@@ -325,14 +325,26 @@ double cancelLatencyMs(const QString& path)
     ScanOptions o;
     o.histogramBins = 256;
     ModelScanner scanner(*model, o);
+    // Cancels in full flight: once the workers have reported bytes read, not after a guessed delay.
+    std::atomic<std::uint64_t> done{0};
+    scanner.setProgressCallback(
+        [&done](const ScanProgress& p) {
+            done = p.bytesDone;
+            done.notify_all();
+        },
+        10);
     Clock::time_point cancelledAt;
     std::thread t([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        done.wait(0);
         cancelledAt = Clock::now();
         scanner.cancel();
     });
     auto r = scanner.run();
     const auto returned = Clock::now();
+    if (done.load() == 0) { // finished before any report: release the canceller
+        done = ~0ull;
+        done.notify_all();
+    }
     t.join();
     return r ? -1 : std::chrono::duration<double, std::milli>(returned - cancelledAt).count();
 }

@@ -130,11 +130,11 @@ void benchResave(const QString& dir, std::uint64_t gib)
         options.allowInPlace = false;
         double copied = 0;
         start = Clock::now();
-        options.progress = [&](std::uint64_t done, std::uint64_t total) {
-            if (done == total)
+        // The sink always reports the moment its total is reached.
+        options.control.progress = ProgressSink([&](const Progress& p) {
+            if (p.bytesDone == p.bytesTotal)
                 copied = secondsSince(start);
-            return true;
-        };
+        });
         const auto saved = MetadataSave::save(**file, md, model, options);
         const double total = secondsSince(start);
         if (!saved) {
@@ -249,11 +249,10 @@ void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
             double doneAt = 0;
             start = Clock::now();
             const auto written = ConvertWriter::write(plan.value(), outPath, options,
-                                                      [&](std::uint64_t done, std::uint64_t all) {
-                                                          if (done == all)
-                                                              doneAt = secondsSince(start);
-                                                          return true;
-                                                      });
+                                                      {CancelToken(), ProgressSink([&](const Progress& p) {
+                                                           if (p.bytesDone == p.bytesTotal)
+                                                               doneAt = secondsSince(start);
+                                                       })});
             const double t = secondsSince(start);
             if (!written)
                 std::fprintf(stderr, "%s\n", qPrintable(written.error().toString()));
