@@ -13,7 +13,12 @@ constexpr std::chrono::milliseconds kCancelPoll{40};
 Transfer::Transfer(Request request) : m_request(std::move(request))
 {
     if (m_request.mode != Mode::Whole)
-        m_bytes.resize(static_cast<std::size_t>(m_request.length));
+        m_span = SpanBuffers::take(m_request.length);
+}
+
+Transfer::~Transfer()
+{
+    SpanBuffers::give(std::move(m_span), m_request.length);
 }
 
 Result<void> Transfer::waitFor(std::uint64_t end)

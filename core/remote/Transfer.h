@@ -4,6 +4,7 @@
 #include "base/ProgressSink.h"
 #include "base/Result.h"
 #include "remote/RemoteIdentity.h"
+#include "remote/SpanBuffers.h"
 
 #include <QByteArray>
 #include <QString>
@@ -46,6 +47,9 @@ public:
     };
 
     explicit Transfer(Request request);
+    ~Transfer();
+    Transfer(const Transfer&) = delete;
+    Transfer& operator=(const Transfer&) = delete;
 
     const Request& request() const { return m_request; }
     std::uint64_t capacity() const { return m_request.length; }
@@ -56,7 +60,7 @@ public:
     static constexpr std::uint64_t kWhole = ~std::uint64_t(0);
     Result<void> waitFor(std::uint64_t end);
     // Bytes [at, at + n) of the body; only after waitFor(at + n) succeeded.
-    const std::byte* data(std::uint64_t at) const { return m_bytes.data() + at; }
+    const std::byte* data(std::uint64_t at) const { return (m_span ? m_span.get() : m_bytes.data()) + at; }
     bool isDone() const;
     bool succeeded() const;
     std::uint64_t received() const;
@@ -70,7 +74,7 @@ public:
     void addCounter(std::optional<ProgressSink> counter);
 
     // Network-thread side.
-    std::byte* writePointer(std::uint64_t at) { return m_bytes.data() + at; }
+    std::byte* writePointer(std::uint64_t at) { return (m_span ? m_span.get() : m_bytes.data()) + at; }
     void resizeForDocument(std::uint64_t size); // Whole: grows the buffer, before writing
     void arrived(std::uint64_t newReceived);
     void respond(const RemoteIdentity& identity, const QUrl& finalUrl);
@@ -81,7 +85,8 @@ public:
 
 private:
     Request m_request;
-    std::vector<std::byte> m_bytes;
+    SpanBuffers::Buffer m_span;     // Probe and Range: the body, of the request's length
+    std::vector<std::byte> m_bytes; // Whole: grows as the document arrives
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::uint64_t m_received = 0;
