@@ -16,4 +16,9 @@ QString toolTipText(const QString& text)
     return elideText(text, kToolTipChars);
 }
 
+QString countText(qint64 n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
 } // namespace ts::ui

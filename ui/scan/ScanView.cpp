@@ -91,14 +91,39 @@ ScanView::ScanView(QWidget* parent)
 
 void ScanView::setModel(std::shared_ptr<const Checkpoint> model)
 {
-    cancelScan();
+    m_job.cancel(); // the model it read is gone: nothing of it is shown
+    updateButtons();
     m_model = std::move(model);
-    m_table->clear();
-    m_layers->clear();
-    m_progress->setValue(0);
+    clearResults();
     m_status->setText(tr("Not scanned yet."));
     m_start->setEnabled(m_model != nullptr);
     m_nanInf->setEnabled(m_model != nullptr);
+}
+
+void ScanView::keepResultsFor(std::shared_ptr<const Checkpoint> model)
+{
+    m_job.cancel();
+    m_model = std::move(model);
+    updateButtons();
+}
+
+void ScanView::republish()
+{
+    if (!m_results)
+        return;
+    if (m_results->complete)
+        emit findingsReady(m_results->findings, m_results->check);
+    else
+        emit partialFindingsReady(m_results->findings, m_results->check, m_results->scanned,
+                                  m_results->planned);
+}
+
+void ScanView::clearResults()
+{
+    m_results.reset();
+    m_table->clear();
+    m_layers->clear();
+    m_progress->setValue(0);
 }
 
 void ScanView::updateButtons()
@@ -123,9 +148,9 @@ void ScanView::startScan(Check check)
     options.nanInfOnly = check == Check::NanInfOnly;
     // Free for dtypes of 16 bits or fewer; F32 and wider models are read a second time for them.
     options.quantiles = !options.nanInfOnly;
-    m_table->clear();
-    m_layers->clear();
-    m_progress->setValue(0);
+    // A cancel shows what was finished rather than nothing.
+    options.partialOnCancel = true;
+    clearResults();
     m_status->setText((options.nanInfOnly ? tr("Checking %1 for NaN/Inf\u2026") : tr("Scanning %1\u2026"))
                           .arg(formatBytes(m_model->totalTensorBytes())));
     // A scan that runs is superseded: its workers stop within one read, its result is dropped.
@@ -145,12 +170,10 @@ void ScanView::cancelScan()
 {
     if (!isRunning())
         return;
-    // The workers stop within one read; the result is dropped, the page is free now.
-    m_job.cancel();
-    updateButtons();
-    m_progress->setValue(0);
-    m_status->setText(tr("Scan cancelled."));
-    emit scanFinished(false);
+    // The workers stop within one read; the result, partial, still arrives (onFinished).
+    m_job.requestStop();
+    m_cancel->setEnabled(false);
+    m_status->setText(tr("Cancelling\u2026"));
 }
 
 void ScanView::onProgress(const ScanProgress& p)
@@ -174,24 +197,32 @@ void ScanView::onFinished(Result<ScanResult> result)
         return;
     }
     ScanResult& r = result.value();
-    m_progress->setValue(1000);
+    m_progress->setValue(r.complete ? 1000 : m_progress->value());
     int errors = 0;
     for (const Diagnostic& d : r.findings)
         errors += d.severity == Severity::Error;
     const bool nanInfOnly = m_check == Check::NanInfOnly;
-    m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)")
-                                  : tr("%1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)"))
-                          .arg(r.tensors.size())
-                          .arg(formatBytes(r.bytes))
-                          .arg(r.seconds, 0, 'f', 2)
-                          .arg(r.findings.size())
-                          .arg(errors));
+    const QString tensors = countText(static_cast<qint64>(r.tensors.size()), tr("tensor"), tr("tensors"));
+    const QString findings = countText(static_cast<qint64>(r.findings.size()), tr("finding"), tr("findings"));
+    const QString errorCount = countText(errors, tr("error"), tr("errors"));
+    if (r.complete)
+        m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1, %2 in %3 s \u00b7 %4 (%5)")
+                                      : tr("%1, %2 in %3 s \u00b7 %4 (%5)"))
+                              .arg(tensors, formatBytes(r.bytes))
+                              .arg(r.seconds, 0, 'f', 2)
+                              .arg(findings, errorCount));
+    else
+        m_status->setText(tr("Cancelled after %1 of %2 (%3) \u00b7 %4 (%5) so far; findings across "
+                             "tensors need the whole scan.")
+                              .arg(r.tensors.size())
+                              .arg(countText(static_cast<qint64>(r.planned), tr("tensor"), tr("tensors")),
+                                   formatBytes(r.bytes), findings, errorCount));
+    // The chart's names and statistics pair up: the model's order for a whole scan (ScanOptions::
+    // tensors is empty, as here), the finished tensors' own names for a cancelled one.
     std::vector<QString> names;
-    names.reserve(m_model->tensors().size());
-    for (const CheckpointTensor& t : m_model->tensors())
-        names.push_back(t.info.name);
-    // ScanResult::tensors is in model order when ScanOptions::tensors is empty, as here. The
-    // NaN/Inf check has no statistics to chart.
+    names.reserve(r.tensors.size());
+    for (const TensorStats& t : r.tensors)
+        names.push_back(t.name);
     if (nanInfOnly)
         m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
     else
@@ -201,8 +232,10 @@ void ScanView::onFinished(Result<ScanResult> result)
     m_view->sortByColumn(ScanTableModel::FindingsColumn, Qt::DescendingOrder);
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(ScanTableModel::TensorColumn, std::min(m_view->columnWidth(0), 420));
-    emit findingsReady(r.findings, m_check);
-    emit scanFinished(true);
+    m_results = Shown{m_check, r.findings, r.complete, static_cast<qsizetype>(r.tensors.size()),
+                      static_cast<qsizetype>(r.planned)};
+    republish();
+    emit scanFinished(r.complete);
 }
 
 } // namespace ts::ui

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -33,9 +34,16 @@ public:
     explicit ScanView(QWidget* parent = nullptr);
 
     void setModel(std::shared_ptr<const Checkpoint> model);
+    // The same tensors with the same bytes, reopened (a metadata save, a Reload of an unchanged
+    // file): the results stay, now for `model`. republish() then tells the summary again.
+    void keepResultsFor(std::shared_ptr<const Checkpoint> model);
+    bool hasResults() const { return m_results.has_value(); }
+    void republish();
     // Cancels a running scan or check first: a full scan asked for while the NaN/Inf check of an
     // open runs replaces it.
     void startScan(Check check = Check::Full);
+    // The user's Cancel: the workers stop within one read and what they finished is shown (the
+    // tensors done so far, their findings), marked as partial.
     void cancelScan();
     bool isRunning() const { return m_job.isRunning(); }
     QString statusText() const;
@@ -51,6 +59,10 @@ signals:
     // The scan's findings, for the audit list.
     // `check` says which ran: the NaN/Inf check's findings are NanValues and InfValues only.
     void findingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check);
+    // A cancelled scan's: those of the `scanned` tensors of `planned` it finished, none across
+    // tensors.
+    void partialFindingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check,
+                              qsizetype scanned, qsizetype planned);
     // Finished, failed or cancelled.
     void scanFinished(bool ok);
 
@@ -58,11 +70,22 @@ private:
     void onProgress(const ScanProgress& progress);
     void onFinished(Result<ScanResult> result);
     void updateButtons();
+    void clearResults();
+
+    // What the table and the chart show, kept to tell the summary again after a reload.
+    struct Shown {
+        Check check = Check::Full;
+        std::vector<Diagnostic> findings;
+        bool complete = true;
+        qsizetype scanned = 0;
+        qsizetype planned = 0;
+    };
 
     std::shared_ptr<const Checkpoint> m_model;
     // A scan asked for while one runs supersedes it; a cancelled one's result is dropped.
     JobRunner m_job{this};
     Check m_check = Check::Full; // of the running or last scan
+    std::optional<Shown> m_results;
     QPushButton* m_start;
     QPushButton* m_nanInf;
     QPushButton* m_cancel;
