@@ -46,7 +46,7 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
          {QStringLiteral("json"), QStringLiteral("bins"), QStringLiteral("cache-size")}},
         {QStringLiteral("scan"),
          {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only"),
-          QStringLiteral("cache-size")}},
+          QStringLiteral("quantiles"), QStringLiteral("cache-size")}},
         {QStringLiteral("audit-pickle"), {QStringLiteral("json")}},
         {QStringLiteral("diff"),
          {QStringLiteral("json"), QStringLiteral("rename"), QStringLiteral("rename-file"),

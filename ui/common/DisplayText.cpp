@@ -16,9 +16,4 @@ QString toolTipText(const QString& text)
     return elideText(text, kToolTipChars);
 }
 
-QString countText(qint64 n, const QString& one, const QString& many)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
-}
-
 } // namespace ts::ui

@@ -19,7 +19,5 @@ inline constexpr qsizetype kWordWrapChars = 16 * 1024;
 QString itemText(const QString& text);
 // At most kToolTipChars characters, line breaks kept.
 QString toolTipText(const QString& text);
-// "1 tensor", "0 tensors", "12 tensors": `one` and `many` are the already translated nouns.
-QString countText(qint64 n, const QString& one, const QString& many);
 
 } // namespace ts::ui

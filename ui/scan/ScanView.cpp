@@ -1,13 +1,17 @@
 #include "scan/ScanView.h"
 
+#include "analysis/ScanJson.h"
 #include "base/Format.h"
 #include "charts/LayerChartView.h"
 #include "common/DisplayText.h"
 #include "common/NaturalSortProxy.h"
+#include "common/TableExport.h"
 #include "scan/ScanTableModel.h"
 
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -34,13 +38,28 @@ QString eta(double seconds)
 ScanView::ScanView(QWidget* parent)
     : QWidget(parent), m_start(new QPushButton(tr("Scan Model"), this)),
       m_nanInf(new QPushButton(tr("Check NaN/Inf"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_table(new ScanTableModel(this)),
-      m_proxy(new NaturalSortProxy(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
+      m_export(new QPushButton(tr("Export"), this)), m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this)), m_table(new ScanTableModel(this)), m_proxy(new NaturalSortProxy(this)),
+      m_view(new QTableView(this)), m_layers(new LayerChartView(this))
 {
     m_view->setObjectName(QStringLiteral("results"));
     m_start->setObjectName(QStringLiteral("scan"));
     m_nanInf->setObjectName(QStringLiteral("checkNanInf"));
     m_cancel->setObjectName(QStringLiteral("cancel"));
+    m_export->setObjectName(QStringLiteral("export"));
+    m_export->setToolTip(
+        tr("Save the table as CSV, or the whole scan as the JSON of tensorscope-cli scan --json."));
+    m_export->setEnabled(false);
+    auto* exportMenu = new QMenu(m_export);
+    exportMenu->addAction(tr("Table as CSV\u2026"), this, [this] {
+        TableExport::saveAs(this, tr("Export Scan Table"), suggestedName(QStringLiteral(".scan.csv")),
+                            tr("CSV files (*.csv)"), resultsCsv());
+    });
+    exportMenu->addAction(tr("Scan as JSON\u2026"), this, [this] {
+        TableExport::saveAs(this, tr("Export Scan"), suggestedName(QStringLiteral(".scan.json")),
+                            tr("JSON files (*.json)"), resultsJson());
+    });
+    m_export->setMenu(exportMenu);
     m_start->setToolTip(
         tr("Read every tensor and compute its statistics; findings join the summary's audit list."));
     m_nanInf->setToolTip(
@@ -53,6 +72,7 @@ ScanView::ScanView(QWidget* parent)
     bar->addWidget(m_start);
     bar->addWidget(m_nanInf);
     bar->addWidget(m_cancel);
+    bar->addWidget(m_export);
     bar->addWidget(m_progress, 1);
     bar->addWidget(m_status, 2);
 
@@ -111,16 +131,18 @@ void ScanView::republish()
 {
     if (!m_results)
         return;
-    if (m_results->complete)
-        emit findingsReady(m_results->findings, m_results->check);
+    const ScanResult& r = *m_results->result;
+    if (r.complete)
+        emit findingsReady(r.findings, m_results->check);
     else
-        emit partialFindingsReady(m_results->findings, m_results->check, m_results->scanned,
-                                  m_results->planned);
+        emit partialFindingsReady(r.findings, m_results->check, static_cast<qsizetype>(r.tensors.size()),
+                                  static_cast<qsizetype>(r.planned));
 }
 
 void ScanView::clearResults()
 {
     m_results.reset();
+    m_export->setEnabled(false);
     m_table->clear();
     m_layers->clear();
     m_progress->setValue(0);
@@ -132,6 +154,25 @@ void ScanView::updateButtons()
     m_start->setEnabled(!running && m_model);
     m_nanInf->setEnabled(!running && m_model);
     m_cancel->setEnabled(running);
+}
+
+QString ScanView::suggestedName(const QString& suffix) const
+{
+    if (!m_model)
+        return suffix.mid(1);
+    return QFileInfo(m_model->path()).completeBaseName() + suffix;
+}
+
+QByteArray ScanView::resultsCsv() const
+{
+    return m_results ? TableExport::csv(*m_proxy) : QByteArray();
+}
+
+QByteArray ScanView::resultsJson() const
+{
+    if (!m_results || !m_model)
+        return {};
+    return scanResultJson(*m_model, *m_results->result, m_results->check == Check::NanInfOnly);
 }
 
 QString ScanView::statusText() const
@@ -202,9 +243,9 @@ void ScanView::onFinished(Result<ScanResult> result)
     for (const Diagnostic& d : r.findings)
         errors += d.severity == Severity::Error;
     const bool nanInfOnly = m_check == Check::NanInfOnly;
-    const QString tensors = countText(static_cast<qint64>(r.tensors.size()), tr("tensor"), tr("tensors"));
-    const QString findings = countText(static_cast<qint64>(r.findings.size()), tr("finding"), tr("findings"));
-    const QString errorCount = countText(errors, tr("error"), tr("errors"));
+    const QString tensors = formatNoun(r.tensors.size(), "tensor", "tensors");
+    const QString findings = formatNoun(r.findings.size(), "finding", "findings");
+    const QString errorCount = formatNoun(static_cast<std::uint64_t>(errors), "error", "errors");
     if (r.complete)
         m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1, %2 in %3 s \u00b7 %4 (%5)")
                                       : tr("%1, %2 in %3 s \u00b7 %4 (%5)"))
@@ -212,11 +253,11 @@ void ScanView::onFinished(Result<ScanResult> result)
                               .arg(r.seconds, 0, 'f', 2)
                               .arg(findings, errorCount));
     else
-        m_status->setText(tr("Cancelled after %1 of %2 (%3) \u00b7 %4 (%5) so far; findings across "
-                             "tensors need the whole scan.")
-                              .arg(r.tensors.size())
-                              .arg(countText(static_cast<qint64>(r.planned), tr("tensor"), tr("tensors")),
-                                   formatBytes(r.bytes), findings, errorCount));
+        m_status->setText(
+            tr("Cancelled after %1 of %2 (%3) \u00b7 %4 (%5) so far; findings across "
+               "tensors need the whole scan.")
+                .arg(r.tensors.size())
+                .arg(formatNoun(r.planned, "tensor", "tensors"), formatBytes(r.bytes), findings, errorCount));
     // The chart's names and statistics pair up: the model's order for a whole scan (ScanOptions::
     // tensors is empty, as here), the finished tensors' own names for a cancelled one.
     std::vector<QString> names;
@@ -227,15 +268,15 @@ void ScanView::onFinished(Result<ScanResult> result)
         m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
     else
         m_layers->setData(names, r.tensors);
-    m_table->setResult(std::move(r.tensors), r.findings);
+    m_table->setResult(r.tensors, r.findings);
+    m_results = Shown{m_check, std::make_shared<const ScanResult>(std::move(r))};
+    m_export->setEnabled(true);
     // Findings first (errors before warnings): what the user scanned for.
     m_view->sortByColumn(ScanTableModel::FindingsColumn, Qt::DescendingOrder);
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(ScanTableModel::TensorColumn, std::min(m_view->columnWidth(0), 420));
-    m_results = Shown{m_check, r.findings, r.complete, static_cast<qsizetype>(r.tensors.size()),
-                      static_cast<qsizetype>(r.planned)};
     republish();
-    emit scanFinished(r.complete);
+    emit scanFinished(m_results->result->complete);
 }
 
 } // namespace ts::ui

@@ -48,8 +48,13 @@ public:
     bool isRunning() const { return m_job.isRunning(); }
     QString statusText() const;
 
+    // The last results for export: the table as shown (its sort order) as CSV, and the scan as
+    // `tensorscope-cli scan --json` writes it. Empty before a scan.
+    QByteArray resultsCsv() const;
+    QByteArray resultsJson() const;
+
     // The findings. The widgets are found by object name: "results" (the table), "scan",
-    // "checkNanInf", "cancel" (and the one LayerChartView by its type).
+    // "checkNanInf", "cancel", "export" (and the one LayerChartView by its type).
     ScanTableModel* tableModel() const { return m_table; }
 
 signals:
@@ -71,14 +76,14 @@ private:
     void onFinished(Result<ScanResult> result);
     void updateButtons();
     void clearResults();
+    QString
+    suggestedName(const QString& suffix) const; // "model.scan.csv" beside nothing: the dialog places it
 
     // What the table and the chart show, kept to tell the summary again after a reload.
     struct Shown {
         Check check = Check::Full;
-        std::vector<Diagnostic> findings;
-        bool complete = true;
-        qsizetype scanned = 0;
-        qsizetype planned = 0;
+        // Statistics and findings; the table holds its own copy of the statistics.
+        std::shared_ptr<const ScanResult> result;
     };
 
     std::shared_ptr<const Checkpoint> m_model;
@@ -89,6 +94,7 @@ private:
     QPushButton* m_start;
     QPushButton* m_nanInf;
     QPushButton* m_cancel;
+    QPushButton* m_export;
     QProgressBar* m_progress;
     QLabel* m_status;
     ScanTableModel* m_table;
