@@ -158,7 +158,8 @@ private slots:
                                                       QRegularExpression::escape(dashed(it.key())) +
                                                       QStringLiteral("\\b[^\\n]*?(  +|\\n +)[A-Z][^\\n]+"))),
                      qPrintable(it.key()));
-            const QString synopsis = text.section(QStringLiteral("\n\n"), 0, 0);
+            const QString synopsis =
+                text.section(QStringLiteral("\n\n"), 0, 0).simplified(); // a long synopsis wraps
             if (it.key() != QStringLiteral("output") && it.key() != QStringLiteral("h") &&
                 it.key() != QStringLiteral("help"))
                 QVERIFY2(synopsis.contains(QLatin1Char('[') + dashed(it.key()) + QLatin1Char(' ')) ||
