@@ -12,6 +12,7 @@ packages=(
   xvfb xauth x11-utils
   desktop-file-utils shared-mime-info appstream xdg-utils libxml2-utils libfile-mimeinfo-perl librsvg2-bin
   python3 python3-numpy
+  nginx openssl
   clang libclang-rt-14-dev clang-format
   file dpkg-dev fakeroot lintian devscripts
   groff-base man-db zsh fish

@@ -38,6 +38,12 @@ int exitFor(const Error& error)
     case ErrorCode::FileBusy:
     case ErrorCode::WriteRefused:
     case ErrorCode::SeveralModels:
+    case ErrorCode::NetworkError:
+    case ErrorCode::AccessDenied:
+    case ErrorCode::NotFound:
+    case ErrorCode::RangeNotSupported:
+    case ErrorCode::TlsError:
+    case ErrorCode::TimedOut:
         return ExitUsage;
     default:
         return ExitInvalid;

@@ -1,5 +1,7 @@
 #include "CommandHelp.h"
 
+#include "RemoteOptions.h"
+
 #include "CliOutput.h"
 
 #include "HelpText.h"
@@ -141,7 +143,7 @@ std::optional<int> parseCommand(QCommandLineParser& parser, const QString& name,
         out(help::commandHelp(*command));
         return ExitOk;
     }
-    return std::nullopt;
+    return applyRemoteOptions(parser);
 }
 
 } // namespace ts::cli

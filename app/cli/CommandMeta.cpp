@@ -80,6 +80,12 @@ int runMeta(const QStringList& args)
                 .arg(terminalSafe(path)));
         return ExitUsage;
     }
+    if (!model.capabilities().editMetadata && model.parts().front().localPath.isEmpty()) {
+        err(QStringLiteral("tensorscope-cli: %1 was read from a server and cannot be edited there; `convert "
+                           "URL -o OUT --set KEY=VALUE` writes a local copy with the new metadata")
+                .arg(terminalSafe(path)));
+        return ExitUsage;
+    }
     if (!model.capabilities().editMetadata) {
         err(QStringLiteral("tensorscope-cli: the metadata of %1 (%2) cannot be edited")
                 .arg(terminalSafe(path), model.formatName()));

@@ -50,25 +50,30 @@ QList<CommandSpec> buildTable()
         repeatable(value({u"set"_s}, u"KEY=VALUE"_s, u"Set metadata KEY to VALUE (repeatable)."_s));
     const OptionSpec unset =
         repeatable(value({u"unset"_s}, u"KEY"_s, u"Remove metadata KEY (repeatable)."_s));
+    // Every command that reads a model may read it from a URL.
+    const OptionSpec cacheSize =
+        value({u"cache-size"_s}, u"SIZE"_s,
+              u"Bound of the on-disk cache for models read from URLs, such as 500MB or 2GiB; 0 turns it off "
+              "(default 2GiB, in $XDG_CACHE_HOME/tensorscope/remote)."_s);
     return {
         {u"info"_s,
          u"FILE"_s,
          u"tensor count, parameters and bytes per dtype, header size, metadata, warnings"_s,
          u"Describe a model: how many tensors and parameters it has, the bytes per dtype, the header size, "
          "its metadata and every warning the format check raised."_s,
-         {json(u"Machine-readable output."_s)}},
+         {json(u"Machine-readable output."_s), cacheSize}},
         {u"ls"_s,
          u"FILE"_s,
          u"list tensors (name, dtype, shape, parameters, bytes, offsets)"_s,
          u"List the tensors of a model with their dtype, shape, parameter count, size and data offsets."_s,
          {json(u"Machine-readable output."_s),
-          value({u"filter"_s}, u"GLOB"_s, u"Only tensors whose name matches GLOB."_s)}},
+          value({u"filter"_s}, u"GLOB"_s, u"Only tensors whose name matches GLOB."_s), cacheSize}},
         {u"validate"_s,
          u"FILE..."_s,
          u"check files against the format; exit 1 if any is invalid"_s,
          u"Check each file against the safetensors format and report what is wrong with it, naming the "
          "tensor and the byte offset. Exit status 1 when any file is invalid."_s,
-         {json(u"One JSON object per line and file."_s)}},
+         {json(u"One JSON object per line and file."_s), cacheSize}},
         {u"meta"_s,
          u"FILE"_s,
          u"print metadata, or write it edited"_s,
@@ -126,7 +131,8 @@ QList<CommandSpec> buildTable()
           flag(
               u"allow-unsafe-structure"_s,
               u"Convert a PyTorch pickle checkpoint whose only problems are structural (bytes after a STOP, "
-              "a CRC torch does not check, a storage cut short). One that would run code is never converted."_s)}},
+              "a CRC torch does not check, a storage cut short). One that would run code is never converted."_s),
+          cacheSize}},
         {u"export"_s,
          u"FILE TENSOR"_s,
          u"write one tensor as NumPy .npy or CSV (1-D/2-D)"_s,
@@ -134,7 +140,7 @@ QList<CommandSpec> buildTable()
          "OUT's extension. An existing OUT is replaced only with --force, and never when it is one of the "
          "model's own files."_s,
          {required(value({u"o"_s, u"output"_s}, u"OUT"_s, u"OUT.npy or OUT.csv."_s, ValueKind::Path)),
-          flag(u"force"_s, u"Replace OUT if it exists (never one of the model's own files)."_s)}},
+          flag(u"force"_s, u"Replace OUT if it exists (never one of the model's own files)."_s), cacheSize}},
         {u"stats"_s,
          u"FILE [TENSOR...]"_s,
          u"per-tensor statistics and histograms"_s,
@@ -142,7 +148,8 @@ QList<CommandSpec> buildTable()
          "deviation, L2 norm, the quantiles p1, p5, p25, median, p75, p95 and p99) and histograms of the "
          "named tensors, or of all of them."_s,
          {json(u"Machine-readable output."_s),
-          withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s)}},
+          withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s),
+          cacheSize}},
         {u"audit-pickle"_s,
          u"FILE"_s,
          u"list what a PyTorch pickle checkpoint would run; exit 1 if it would run dangerous code"_s,
@@ -165,7 +172,8 @@ QList<CommandSpec> buildTable()
                                   "memory-speed check for CI."_s),
           flag(u"quantiles"_s,
                u"Also p1, p5, p25, median, p75, p95 and p99 of every tensor (free for 16-bit "
-               "and smaller dtypes; wider ones are read again), as the window's scan shows them."_s)}},
+               "and smaller dtypes; wider ones are read again), as the window's scan shows them."_s),
+          cacheSize}},
         {u"diff"_s,
          u"A B"_s,
          u"compare two models: what changed, where, how much and how; exit 1 if they differ"_s,
@@ -225,7 +233,10 @@ QString cliDescription()
 {
     return u"Inspect .safetensors models from scripts and CI. FILE may be a .safetensors file, a sharded "
            "model's model.safetensors.index.json, a folder, or a PyTorch pickle checkpoint (.bin, .pt, .pth, "
-           ".ckpt), which is read without running it."_s;
+           ".ckpt), which is read without running it; or the https:// or http:// URL of a file or of an "
+           "index, read by HTTP Range requests without downloading the model (HF_TOKEN is sent to the "
+           "Hugging Face Hub, or to the hosts in TENSORSCOPE_TOKEN_HOSTS; proxies from https_proxy and "
+           "no_proxy)."_s;
 }
 
 const QList<std::pair<int, QString>>& exitStatuses()

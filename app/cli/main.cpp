@@ -5,6 +5,7 @@
 #include "Completions.h"
 
 #include "base/TerminalText.h"
+#include "remote/HttpOpener.h"
 
 #include <QCoreApplication>
 
@@ -64,6 +65,8 @@ int main(int argc, char** argv)
         {QStringLiteral("audit-pickle"), ts::cli::runAuditPickle},
         {QStringLiteral("diff"), ts::cli::runDiff},
     };
+    // FILE may be a URL: the network thread and the opener the core reads URLs through.
+    const ts::remote::RemoteSession remote;
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {
         ts::cli::err(

@@ -12,8 +12,9 @@ namespace {
 
 using namespace Qt::StringLiterals;
 
-const QString kArguments = u"[FILE|FOLDER|index.json...]"_s;
-const QString kArgumentsText = u"A .safetensors file, a sharded model's folder or its index.json."_s;
+const QString kArguments = u"[FILE|FOLDER|index.json|URL...]"_s;
+const QString kArgumentsText =
+    u"A .safetensors file, a sharded model's folder or its index.json, or the https:// URL of a file or an index."_s;
 const QString kDescription =
     u"Inspector for .safetensors model files: tensors, metadata, statistics, NaN/Inf "
     "scans and dtype conversion. Each file opens in a tab; a second launch hands its "
@@ -156,6 +157,15 @@ QString GuiOptions::manPage() const
               "stay separate. Default: " TENSORSCOPE_APP_ID "."_s);
     page.item(u"TENSORSCOPE_TRACE_OPENS"_s,
               u"When set, a line naming each loaded document is printed on standard error (for tests)."_s);
+    page.item(u"HF_TOKEN"_s,
+              u"The access token for models on servers, sent only to the Hugging Face Hub, the host of "
+              "HF_ENDPOINT and the hosts of TENSORSCOPE_TOKEN_HOSTS (comma-separated) or Preferences; it "
+              "overrides the token set in Preferences."_s);
+    page.item(u"https_proxy, http_proxy, no_proxy"_s, u"The proxy for URLs, as curl reads them."_s);
+    page.item(u"SSL_CERT_FILE"_s,
+              u"Certificates (PEM) trusted besides the system's, for a lab's own server."_s);
+    page.item(u"TENSORSCOPE_HTTP_TIMEOUT"_s,
+              u"Seconds a silent server is waited for before a request is retried (default 30)."_s);
     page.item(u"XDG_RUNTIME_DIR"_s, u"Where the socket of the running window is created."_s);
     page.section(u"FILES"_s);
     page.item(

@@ -1,10 +1,12 @@
-// tensorscope [FILE|FOLDER|index.json]...: the window.
+// tensorscope [FILE|FOLDER|index.json|URL]...: the window.
 
 #include "GuiOptions.h"
 #include "compare/CompareAction.h"
 #include "compare/CompareView.h"
 #include "compare/PairDetailPanel.h"
 #include "document/DocumentWidget.h"
+#include "network/RemotePreferences.h"
+#include "remote/HttpOpener.h"
 #include "scan/ScanView.h"
 #include "window/FileOpenFilter.h"
 #include "window/LaunchActivation.h"
@@ -66,6 +68,9 @@ int main(int argc, char** argv)
 
     if (parser.isSet(dark))
         ts::ui::Theme::overrideForThisRun(ts::ui::Theme::Dark);
+    // Models on servers: the network thread and the opener the core reads URLs through, with the
+    // token, hosts and cache bound of Preferences (after the names above: QSettings needs them).
+    const ts::remote::RemoteSession remote(ts::ui::RemotePreferences::settings());
 
     // A second launch (double-clicking another file) hands its files to the running window.
     // Screenshots and --new-window stay separate; TENSORSCOPE_INSTANCE_KEY isolates tests.

@@ -1,6 +1,7 @@
 #include "analysis/DeadRowFindings.h"
 
 #include "base/Format.h"
+#include "io/ReadScope.h"
 #include "view/ElementReader.h"
 
 #include <QStringList>
@@ -26,6 +27,7 @@ Result<DeadLines> findDeadLines(const TensorLocation& location, const TensorInfo
     const std::uint64_t rows = info.shape[0];
     const std::uint64_t cols = info.shape[1];
     const ElementReader reader(location, info);
+    const ReadScope scope(cancel); // a remote read stops waiting on cancel
     std::vector<bool> colLive(cols, false);
     DeadLines dead;
     const std::uint64_t bandRows = std::max<std::uint64_t>(1, kBandElements / cols);

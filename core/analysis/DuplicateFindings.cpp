@@ -1,6 +1,7 @@
 #include "analysis/DuplicateFindings.h"
 
 #include "base/Format.h"
+#include "io/ReadScope.h"
 
 #include <QStringList>
 
@@ -52,6 +53,7 @@ Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const C
     if (a.source == b.source && a.offset == b.offset)
         return true;
     std::vector<std::byte> bufA, bufB;
+    const ReadScope scope(cancel); // a remote read stops waiting on cancel
     for (std::uint64_t done = 0; done < a.length; done += kCompareChunk) {
         if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, a.source->displayName(),

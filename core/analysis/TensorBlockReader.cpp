@@ -2,6 +2,7 @@
 
 #include "analysis/ValueAccumulator.h"
 #include "codec/DtypeDecoder.h"
+#include "io/ReadScope.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +57,7 @@ Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t c
         return readError(QStringLiteral("no byte source"), 0);
     if (auto stop = cancelled(control))
         return *stop;
+    const ReadScope scope(control.cancel); // a source that waits for a network stops waiting on cancel
     const std::uint64_t offset = m_location.offset + bytesFor(m_dtype, first);
     const std::uint64_t length = bytesFor(m_dtype, first + count) - bytesFor(m_dtype, first);
     if (const Result<void> intact = m_location.source->checkView(offset, length); !intact)
@@ -70,6 +72,7 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
         return readError(QStringLiteral("no byte source"), 0);
     if (count == 0)
         return {};
+    const ReadScope scope(control.cancel); // a source that waits for a network stops waiting on cancel
     const auto bits = static_cast<std::uint64_t>(dtypeBits(m_dtype));
     constexpr std::uint64_t block = ValueAccumulator::kBlock;
     // Whole blocks per read, so sub-byte elements never straddle two reads.

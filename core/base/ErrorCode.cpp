@@ -51,6 +51,18 @@ QString errorCodeName(ErrorCode code)
         return QStringLiteral("WriteRefused");
     case ErrorCode::SeveralModels:
         return QStringLiteral("SeveralModels");
+    case ErrorCode::NetworkError:
+        return QStringLiteral("NetworkError");
+    case ErrorCode::AccessDenied:
+        return QStringLiteral("AccessDenied");
+    case ErrorCode::NotFound:
+        return QStringLiteral("NotFound");
+    case ErrorCode::RangeNotSupported:
+        return QStringLiteral("RangeNotSupported");
+    case ErrorCode::TlsError:
+        return QStringLiteral("TlsError");
+    case ErrorCode::TimedOut:
+        return QStringLiteral("TimedOut");
     }
     return QStringLiteral("Unknown");
 }

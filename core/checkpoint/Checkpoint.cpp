@@ -4,6 +4,7 @@
 #include "checkpoint/PyTorchCheckpoint.h"
 #include "checkpoint/SafetensorsCheckpoint.h"
 #include "checkpoint/ShardedCheckpoint.h"
+#include "io/RemoteLocation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,7 +23,9 @@ Result<std::shared_ptr<const Checkpoint>> Checkpoint::open(const QString& locati
         return layout.error();
     // Where a new format joins: sniff the single part's first bytes and pick its implementation.
     if (layout->kind == Kind::SingleFile) {
-        if (PyTorchCheckpoint::recognizes(layout->parts.front()))
+        // A pickle is read from a mapped file only; a URL is a safetensors file (core/remote).
+        if (!RemoteLocation::isRemote(layout->parts.front()) &&
+            PyTorchCheckpoint::recognizes(layout->parts.front()))
             return PyTorchCheckpoint::open(layout->parts.front(), layout->origin, options);
         return SafetensorsCheckpoint::open(layout->parts.front(), layout->origin);
     }
@@ -31,6 +34,11 @@ Result<std::shared_ptr<const Checkpoint>> Checkpoint::open(const QString& locati
 
 QString Checkpoint::displayName() const
 {
+    if (RemoteLocation::isRemote(m_path)) {
+        if (m_kind == Kind::IndexedShards)
+            return RemoteLocation::folderName(m_path) + QLatin1Char('/') + RemoteLocation::fileName(m_path);
+        return RemoteLocation::fileName(m_path);
+    }
     const QFileInfo info(m_path);
     if (m_kind == Kind::IndexedShards)
         return info.dir().dirName() + QLatin1Char('/') + info.fileName();

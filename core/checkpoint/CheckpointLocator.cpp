@@ -1,6 +1,8 @@
 #include "checkpoint/CheckpointLocator.h"
 
 #include "checkpoint/FolderModels.h"
+#include "checkpoint/RemoteLayout.h"
+#include "io/RemoteLocation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,6 +13,8 @@ namespace ts {
 
 Result<CheckpointLayout> CheckpointLocator::locate(const QString& location)
 {
+    if (RemoteLocation::isRemote(location))
+        return RemoteLayout::locate(location);
     const QFileInfo info(location);
     if (!info.exists())
         return makeError(ErrorCode::IoError, location, QStringLiteral("the file does not exist"));

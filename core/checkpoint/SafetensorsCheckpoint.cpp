@@ -1,5 +1,7 @@
 #include "checkpoint/SafetensorsCheckpoint.h"
 
+#include "checkpoint/PartOpening.h"
+#include "io/RemoteLocation.h"
 #include "write/SaveLeftovers.h"
 
 #include <QFileInfo>
@@ -14,10 +16,10 @@ SafetensorsCheckpoint::SafetensorsCheckpoint(std::shared_ptr<const SafetensorsFi
 Result<std::shared_ptr<const Checkpoint>> SafetensorsCheckpoint::open(const QString& file,
                                                                       const QString& openedAs)
 {
-    auto opened = SafetensorsFile::open(file);
+    auto opened = openSafetensorsPart(file);
     if (!opened)
         return opened.error();
-    return std::shared_ptr<const Checkpoint>(fromFile(std::move(opened.value()), file, openedAs));
+    return std::shared_ptr<const Checkpoint>(fromFile(std::move(opened->file), opened->localPath, openedAs));
 }
 
 std::shared_ptr<const SafetensorsCheckpoint>
@@ -37,7 +39,8 @@ CheckpointPart SafetensorsCheckpoint::partOf(const SafetensorsFile& file, const 
 {
     CheckpointPart part;
     part.location = file.path();
-    part.name = QFileInfo(part.location).fileName();
+    part.name = RemoteLocation::isRemote(part.location) ? RemoteLocation::fileName(part.location)
+                                                        : QFileInfo(part.location).fileName();
     if (part.name.isEmpty())
         part.name = part.location;
     part.localPath = localPath;

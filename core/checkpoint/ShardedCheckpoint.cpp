@@ -1,6 +1,8 @@
 #include "checkpoint/ShardedCheckpoint.h"
 
+#include "checkpoint/PartOpening.h"
 #include "checkpoint/SafetensorsCheckpoint.h"
+#include "io/RemoteLocation.h"
 
 #include <QSet>
 
@@ -10,20 +12,20 @@ Result<std::shared_ptr<const Checkpoint>> ShardedCheckpoint::open(const Checkpoi
 {
     std::shared_ptr<ShardedCheckpoint> checkpoint(new ShardedCheckpoint(layout.kind, layout.origin));
     for (const QString& path : layout.parts) {
-        auto file = SafetensorsFile::open(path);
+        auto file = openSafetensorsPart(path);
         if (!file)
             return file.error();
-        const SafetensorsFile& shard = *file.value();
-        CheckpointPart part = SafetensorsCheckpoint::partOf(shard, path);
+        const SafetensorsFile& shard = *file->file;
+        CheckpointPart part = SafetensorsCheckpoint::partOf(shard, file->localPath);
         const QString name = part.name;
-        std::vector<Diagnostic> warnings = SafetensorsCheckpoint::warningsOf(shard, path);
+        std::vector<Diagnostic> warnings = SafetensorsCheckpoint::warningsOf(shard, file->localPath);
         for (Diagnostic& d : warnings)
             d.message = name + QStringLiteral(": ") + d.message;
         if (auto added =
                 checkpoint->addPart(std::move(part), shard.tensors(), shard.header().dataOffset(), warnings);
             !added)
             return added.error();
-        checkpoint->m_shards.push_back(std::move(file.value()));
+        checkpoint->m_shards.push_back(std::move(file->file));
     }
     // Shards written by one save carry the same map: the first one's stands for the model.
     if (!checkpoint->m_shards.empty())
@@ -32,7 +34,8 @@ Result<std::shared_ptr<const Checkpoint>> ShardedCheckpoint::open(const Checkpoi
         checkpoint->m_index = layout.shardIndex;
         if (auto checked = checkpoint->checkIndex(layout.indexLocation); !checked)
             return checked.error();
-        checkpoint->addExtraFile(layout.indexLocation);
+        if (!RemoteLocation::isRemote(layout.indexLocation)) // a URL is no file to watch or protect
+            checkpoint->addExtraFile(layout.indexLocation);
     }
     return std::shared_ptr<const Checkpoint>(std::move(checkpoint));
 }

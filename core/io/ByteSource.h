@@ -56,6 +56,16 @@ public:
     // True when what is on disk is no longer what was opened (replaced, truncated, grown).
     virtual bool changedOnDisk() const { return false; }
 
+    // False when read(offset, length) would wait for a network (the bytes are neither in memory
+    // nor in a local cache): a view that reads on the UI thread (the value grid) asks first and
+    // has the bytes fetched on a worker instead of freezing the window.
+    virtual bool readsWithoutWaiting(std::uint64_t offset, std::uint64_t length) const
+    {
+        (void)offset;
+        (void)length;
+        return true;
+    }
+
     // A POSIX file descriptor for kernel-side copies (copy_file_range); -1 when there is none.
     virtual int nativeHandle() const { return -1; }
 };

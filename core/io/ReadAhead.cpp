@@ -30,6 +30,7 @@ std::uint64_t ReadAhead::chunkStart(std::uint64_t k) const
 
 void ReadAhead::run()
 {
+    const ReadScope scope(m_scope);
     for (std::uint64_t k = 0; chunkStart(k) < m_length; ++k) {
         Slot& slot = m_slots[k % 2];
         {

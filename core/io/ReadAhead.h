@@ -2,6 +2,7 @@
 
 #include "base/Result.h"
 #include "io/ByteSource.h"
+#include "io/ReadScope.h"
 
 #include <array>
 #include <condition_variable>
@@ -58,6 +59,8 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_changed;
     bool m_stop = false;
+    // The consumer's cancel flag and transfer counter, for a source that waits for a network.
+    const ReadScope::Captured m_scope = ReadScope::capture();
     std::thread m_helper; // last: starts once every member above exists
 };
 

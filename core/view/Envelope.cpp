@@ -1,5 +1,6 @@
 #include "view/Envelope.h"
 
+#include "io/ReadScope.h"
 #include "view/ElementReader.h"
 
 #include <algorithm>
@@ -28,6 +29,7 @@ Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo&
     for (std::size_t k = 0; k < b; ++k)
         env.x[k] = static_cast<double>(k * n / b);
     const ElementReader reader(location, info);
+    const ReadScope scope(cancel); // a remote read stops waiting on cancel
     for (std::uint64_t first = 0; first < n; first += kChunk) {
         if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, location.source->displayName(),

@@ -1,6 +1,7 @@
 #include "view/Heatmap.h"
 
 #include "analysis/ScanFindings.h"
+#include "io/ReadScope.h"
 #include "view/ElementReader.h"
 
 #include <algorithm>
@@ -170,6 +171,7 @@ Result<HeatmapGrid> buildHeatmap(const TensorLocation& location, const TensorInf
         plane.base = whole.flat(rowBegin, colBegin);
     HeatmapPooler pooler(plane.rows, plane.cols, maxCells, maxCells, pooling);
     const ElementReader reader(location, info.flattened());
+    const ReadScope scope(cancel); // a remote read stops waiting on cancel
     std::vector<double> row(plane.cols);
     const std::uint64_t span = plane.cols == 0 ? 0 : (plane.cols - 1) * plane.colStride + 1;
     // Rows are read as spans of elements, `band` rows per read. When rows interleave (a transposed

@@ -21,9 +21,10 @@ using Run = ts::test::ProcessRun;
 const QList<std::pair<QString, QStringList>>& expectedOptions()
 {
     static const QList<std::pair<QString, QStringList>> commands = {
-        {QStringLiteral("info"), {QStringLiteral("json")}},
-        {QStringLiteral("ls"), {QStringLiteral("json"), QStringLiteral("filter")}},
-        {QStringLiteral("validate"), {QStringLiteral("json")}},
+        {QStringLiteral("info"), {QStringLiteral("json"), QStringLiteral("cache-size")}},
+        {QStringLiteral("ls"),
+         {QStringLiteral("json"), QStringLiteral("filter"), QStringLiteral("cache-size")}},
+        {QStringLiteral("validate"), {QStringLiteral("json"), QStringLiteral("cache-size")}},
         {QStringLiteral("meta"),
          {QStringLiteral("json"), QStringLiteral("set"), QStringLiteral("unset"), QStringLiteral("clear"),
           QStringLiteral("no-metadata"), QStringLiteral("o"), QStringLiteral("output"),
@@ -36,12 +37,16 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
           QStringLiteral("include"), QStringLiteral("exclude"), QStringLiteral("rename"),
           QStringLiteral("shard-size"), QStringLiteral("set"), QStringLiteral("unset"),
           QStringLiteral("header-slack"), QStringLiteral("dry-run"), QStringLiteral("json"),
-          QStringLiteral("allow-unsafe-structure")}}, // PyTorch pickle checkpoints
-        {QStringLiteral("export"), {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("force")}},
-        {QStringLiteral("stats"), {QStringLiteral("json"), QStringLiteral("bins")}},
+          QStringLiteral("allow-unsafe-structure"), // PyTorch pickle checkpoints
+          QStringLiteral("cache-size")}},
+        {QStringLiteral("export"),
+         {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("force"),
+          QStringLiteral("cache-size")}},
+        {QStringLiteral("stats"),
+         {QStringLiteral("json"), QStringLiteral("bins"), QStringLiteral("cache-size")}},
         {QStringLiteral("scan"),
          {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only"),
-          QStringLiteral("quantiles")}},
+          QStringLiteral("quantiles"), QStringLiteral("cache-size")}},
         {QStringLiteral("audit-pickle"), {QStringLiteral("json")}},
         {QStringLiteral("diff"),
          {QStringLiteral("json"), QStringLiteral("rename"), QStringLiteral("rename-file"),
@@ -153,7 +158,8 @@ private slots:
                                                       QRegularExpression::escape(dashed(it.key())) +
                                                       QStringLiteral("\\b[^\\n]*?(  +|\\n +)[A-Z][^\\n]+"))),
                      qPrintable(it.key()));
-            const QString synopsis = text.section(QStringLiteral("\n\n"), 0, 0);
+            const QString synopsis =
+                text.section(QStringLiteral("\n\n"), 0, 0).simplified(); // a long synopsis wraps
             if (it.key() != QStringLiteral("output") && it.key() != QStringLiteral("h") &&
                 it.key() != QStringLiteral("help"))
                 QVERIFY2(synopsis.contains(QLatin1Char('[') + dashed(it.key()) + QLatin1Char(' ')) ||
@@ -191,8 +197,9 @@ private slots:
         const Run bad = runCli({QStringLiteral("ls"), QStringLiteral("--bogus"), QStringLiteral("x")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.out.isEmpty());
-        QVERIFY2(bad.err.contains("usage: tensorscope-cli ls [--json] [--filter GLOB] FILE"),
-                 bad.err.constData());
+        QVERIFY2(
+            bad.err.contains("usage: tensorscope-cli ls [--json] [--filter GLOB] [--cache-size SIZE] FILE"),
+            bad.err.constData());
     }
 
     // The installed page: groff's and lintian's warning checks find nothing, the .gz is the page, and

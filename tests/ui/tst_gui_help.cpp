@@ -68,7 +68,7 @@ private slots:
         const Run r = headless({flag});
         QVERIFY2(r.signal == 0, qPrintable(r.describe()));
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.startsWith("Usage: tensorscope [OPTIONS] [FILE|FOLDER|index.json...]\n"));
+        QVERIFY(r.out.startsWith("Usage: tensorscope [OPTIONS] [FILE|FOLDER|index.json|URL...]\n"));
         for (const QString& o : kOptions)
             QVERIFY2(r.out.contains(o.toUtf8()), qPrintable(o));
         QVERIFY2(!r.out.contains("platform"), "Qt's hidden options are not listed");

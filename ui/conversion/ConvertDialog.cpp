@@ -6,10 +6,12 @@
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
 #include "convert/DtypeConverter.h"
+#include "io/RemoteLocation.h"
 #include "window/Preferences.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -53,6 +55,9 @@ QStringList nonEmptyLines(const QString& text)
 
 QString defaultOutput(const Checkpoint& model)
 {
+    if (RemoteLocation::isRemote(model.path())) // a local copy of a model on a server goes home
+        return QDir::home().filePath(QFileInfo(RemoteLocation::fileName(model.path())).completeBaseName() +
+                                     QStringLiteral("-converted.safetensors"));
     const QFileInfo info(model.path());
     const QString base = info.isDir() ? info.fileName() : info.completeBaseName();
     return info.absolutePath() + QLatin1Char('/') + base + QStringLiteral("-converted.safetensors");
@@ -71,7 +76,7 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
       m_model(new ConvertPreviewModel(this)), m_table(new QTableView(this)),
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
 {
-    setWindowTitle(tr("Convert %1").arg(QFileInfo(m_source->path()).fileName()));
+    setWindowTitle(tr("Convert %1").arg(m_source->displayName()));
     // The names tests find the parts by (QObject::findChild), as a user finds them by their labels.
     const std::pair<QObject*, const char*> named[] = {{m_dtype, "dtype"},
                                                       {m_dtypeFor, "dtypeFor"},

@@ -5,10 +5,12 @@
 
 #include "document/UnsavedChangesPrompt.h"
 
+#include "base/Format.h"
 #include "document/ErrorView.h"
 #include "document/JournalBanner.h"
 #include "document/PickleBanner.h"
 #include "document/ReloadBanner.h"
+#include "io/RemoteLocation.h"
 #include "metadata/MetadataView.h"
 #include "metadata/RawHeaderView.h"
 #include "scan/ScanView.h"
@@ -36,6 +38,7 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -55,19 +58,30 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
       m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)),
       m_pickleBanner(new PickleBanner(this)), m_stack(new QStackedWidget(this)),
-      m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)), m_pages(new QTabWidget(this)),
-      m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
+      m_loadingPage(new QWidget(this)), m_loadingDetail(new QLabel(this)),
+      m_loadCancel(new QPushButton(tr("Cancel"), this)), m_error(new ErrorView(this)),
+      m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
       m_metadata(new MetadataView(this)), m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
 {
     auto* loadingLayout = new QVBoxLayout(m_loadingPage);
-    auto* loadingLabel = new QLabel(tr("Opening %1\u2026").arg(QFileInfo(path).fileName()), m_loadingPage);
+    const bool remote = RemoteLocation::isRemote(path);
+    auto* loadingLabel = new QLabel(remote ? tr("Reading the header of %1 from %2\u2026")
+                                                 .arg(RemoteLocation::fileName(path), QUrl(path).host())
+                                           : tr("Opening %1\u2026").arg(QFileInfo(path).fileName()),
+                                    m_loadingPage);
     auto* busy = new QProgressBar(m_loadingPage);
     busy->setRange(0, 0);
     busy->setMaximumWidth(240);
     loadingLayout->addStretch(1);
     loadingLayout->addWidget(loadingLabel, 0, Qt::AlignHCenter);
     loadingLayout->addWidget(busy, 0, Qt::AlignHCenter);
+    // A server can be slow, or silent: what has come so far, and a way out.
+    loadingLayout->addWidget(m_loadingDetail, 0, Qt::AlignHCenter);
+    loadingLayout->addWidget(m_loadCancel, 0, Qt::AlignHCenter);
     loadingLayout->addStretch(1);
+    m_loadingDetail->setVisible(remote);
+    m_loadCancel->setVisible(remote);
+    connect(m_loadCancel, &QPushButton::clicked, this, &DocumentWidget::cancelLoading);
 
     m_pages->setDocumentMode(true);
     m_pages->addTab(m_summary, tr("Summary"));
@@ -152,6 +166,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
 
     connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
+    connect(m_error, &ErrorView::accessTokenRequested, this, &DocumentWidget::accessTokenRequested);
     connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
     connect(m_summary, &SummaryView::elementActivated, this, &DocumentWidget::selectTensorAt);
     connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);
@@ -165,6 +180,8 @@ QString DocumentWidget::displayName() const
 {
     if (m_result.model)
         return m_result.model->displayName();
+    if (isRemote())
+        return RemoteLocation::fileName(m_path);
     const QFileInfo info(m_path);
     return info.fileName().isEmpty() ? m_path : info.fileName();
 }
@@ -181,13 +198,20 @@ void DocumentWidget::requestReload()
 
 void DocumentWidget::reload()
 {
+    m_loadingDetail->setText(QString());
+    m_loadCancel->setEnabled(true);
     m_state = State::Loading;
     m_banner->hide();
     m_poll->stop();
     m_stack->setCurrentWidget(m_loadingPage);
-    // A previous load still running is superseded: its late result is dropped.
-    m_load.start([path = m_path](const JobControl&) { return loadModel(path); },
-                 [this](LoadResult result) { apply(std::move(result)); });
+    // A previous load still running is superseded: its token is cancelled (a wait for a server
+    // ends) and its late result is dropped. What a server sent so far is the job's progress.
+    m_load.start([path = m_path](const JobControl& control) { return loadModel(path, control); },
+                 [this](LoadResult result) { apply(std::move(result)); },
+                 [this](const Progress& progress) {
+                     if (m_loadCancel->isEnabled())
+                         m_loadingDetail->setText(tr("%1 received").arg(formatBytes(progress.bytesDone)));
+                 });
     emit stateChanged();
 }
 
@@ -225,7 +249,8 @@ void DocumentWidget::apply(LoadResult result)
         m_summary->valuesVerdict()->setNotChecked();
         if (keepScan)
             m_scan->republish();
-        else if (Preferences::checkNanInfOnOpen() &&
+        // A model on a server is not read whole to open it: the check is a button away.
+        else if (!isRemote() && Preferences::checkNanInfOnOpen() &&
                  model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes() &&
                  model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
@@ -278,12 +303,34 @@ void DocumentWidget::checkForChanges()
     if (!changed)
         return;
     m_poll->stop();
+    if (isRemote()) {
+        m_banner->setMessage(
+            tr("%1 changed on the server while it was being read. Reload to read the new file.")
+                .arg(displayName()));
+        m_banner->reloadButton()->setEnabled(true);
+        m_banner->show();
+        return;
+    }
     const bool exists = QFileInfo::exists(m_path);
     m_banner->setMessage(
         exists ? tr("%1 changed on disk. What is shown may no longer match the file.").arg(displayName())
                : tr("%1 was removed or renamed on disk.").arg(displayName()));
     m_banner->reloadButton()->setEnabled(exists);
     m_banner->show();
+}
+
+bool DocumentWidget::isRemote() const
+{
+    return RemoteLocation::isRemote(m_path);
+}
+
+void DocumentWidget::cancelLoading()
+{
+    if (m_state != State::Loading || !m_load.isRunning())
+        return;
+    m_load.requestStop(); // its result is still delivered: the error page says it was cancelled
+    m_loadCancel->setEnabled(false);
+    m_loadingDetail->setText(tr("Cancelling\u2026"));
 }
 
 bool DocumentWidget::isReloadPromptVisible() const
@@ -298,9 +345,10 @@ void DocumentWidget::reportError(const Error& error)
         return;
     m_poll->stop();
     // More precise than the watcher's "changed on disk", which may already be showing.
-    m_banner->setMessage(tr("%1 changed on disk (%2). Reload to see the file as it is now.")
+    m_banner->setMessage((isRemote() ? tr("%1 changed on the server (%2). Reload to read the new file.")
+                                     : tr("%1 changed on disk (%2). Reload to see the file as it is now."))
                              .arg(displayName(), error.message));
-    m_banner->reloadButton()->setEnabled(QFileInfo::exists(m_path));
+    m_banner->reloadButton()->setEnabled(isRemote() || QFileInfo::exists(m_path));
     m_banner->show();
 }
 

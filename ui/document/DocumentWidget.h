@@ -10,6 +10,8 @@
 #include <optional>
 
 class QFileSystemWatcher;
+class QLabel;
+class QPushButton;
 class QStackedWidget;
 class QTabWidget;
 class QTimer;
@@ -66,6 +68,12 @@ public:
     // Checks the files now (the watcher and a slow poll do it on their own).
     void checkForChanges();
     bool isReloadPromptVisible() const;
+    // A URL (read from a server): nothing to watch or save, values not checked on open.
+    bool isRemote() const;
+    // Stops a load that waits for a server; its result says it was cancelled.
+    void cancelLoading();
+    QPushButton* cancelLoadingButton() const { return m_loadCancel; }
+    QLabel* loadingDetail() const { return m_loadingDetail; }
     // Something done with this document's files failed (a tensor read, an export, a conversion):
     // a FileChanged error raises the reload banner, saying what failed. Other errors are shown by
     // the widget that met them.
@@ -101,6 +109,8 @@ public:
 signals:
     // Emitted when a load finished, successfully or not.
     void loaded();
+    // The error page's Access Token button: a server refused the model without a valid token.
+    void accessTokenRequested();
     void stateChanged();
     // The user (or showPage()) switched between the summary, tensors, ... pages.
     void pageChanged(ts::ui::DocumentWidget::Page page);
@@ -133,6 +143,8 @@ private:
     PickleBanner* m_pickleBanner;
     QStackedWidget* m_stack;
     QWidget* m_loadingPage;
+    QLabel* m_loadingDetail;
+    QPushButton* m_loadCancel;
     ErrorView* m_error;
     QTabWidget* m_pages;
     SummaryView* m_summary;

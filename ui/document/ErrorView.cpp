@@ -3,6 +3,7 @@
 #include "base/Format.h"
 #include "common/DisplayText.h"
 #include "document/LoadResult.h"
+#include "io/RemoteLocation.h"
 
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -17,7 +18,8 @@ namespace ts::ui {
 
 ErrorView::ErrorView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_message(new QLabel(this)), m_details(new QLabel(this)),
-      m_headerTitle(new QLabel(this)), m_header(new QPlainTextEdit(this))
+      m_headerTitle(new QLabel(this)), m_header(new QPlainTextEdit(this)),
+      m_token(new QPushButton(tr("Access Token\u2026"), this))
 {
     auto* icon = new QLabel(this);
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical).pixmap(48, 48));
@@ -50,7 +52,12 @@ ErrorView::ErrorView(QWidget* parent)
     auto* top = new QHBoxLayout;
     top->addWidget(icon);
     top->addLayout(text, 1);
-    top->addWidget(reload, 0, Qt::AlignTop);
+    auto* buttons = new QVBoxLayout;
+    buttons->addWidget(reload);
+    buttons->addWidget(m_token);
+    buttons->addStretch(1);
+    top->addLayout(buttons);
+    m_token->hide();
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     // The header box takes the spare height; without header text its spacer does, keeping the
@@ -62,6 +69,7 @@ ErrorView::ErrorView(QWidget* parent)
     layout->addLayout(box, 1);
 
     connect(reload, &QPushButton::clicked, this, &ErrorView::reloadRequested);
+    connect(m_token, &QPushButton::clicked, this, &ErrorView::accessTokenRequested);
 }
 
 void ErrorView::setResult(const LoadResult& result)
@@ -72,8 +80,11 @@ void ErrorView::setResult(const LoadResult& result)
         return;
     }
     const Error& e = *result.error;
-    m_title->setText(QFileInfo(result.path).isDir() ? tr("This folder cannot be opened")
-                                                    : tr("This file cannot be opened"));
+    const bool remote = RemoteLocation::isRemote(result.path);
+    m_title->setText(remote                           ? tr("This URL cannot be opened")
+                     : QFileInfo(result.path).isDir() ? tr("This folder cannot be opened")
+                                                      : tr("This file cannot be opened"));
+    m_token->setVisible(e.code == ErrorCode::AccessDenied);
     // The core's sentence first, then everything that locates it.
     QString message = e.message;
     if (!message.isEmpty())
@@ -85,7 +96,7 @@ void ErrorView::setResult(const LoadResult& result)
     QStringList details;
     details << tr("Error code: %1").arg(errorCodeName(e.code));
     if (!e.file.isEmpty())
-        details << tr("File: %1").arg(e.file);
+        details << (remote ? tr("URL: %1") : tr("File: %1")).arg(e.file);
     if (!e.tensor.isEmpty())
         details << tr("Tensor: %1").arg(itemText(e.tensor));
     if (e.offset)
@@ -93,7 +104,9 @@ void ErrorView::setResult(const LoadResult& result)
     m_details->setText(details.join(QLatin1Char('\n')));
     m_details->setToolTip(toolTipText(e.toString()));
     if (result.headerText.isEmpty()) {
-        m_headerTitle->setText(tr("No header text could be read from the file."));
+        m_headerTitle->setText(remote && e.code >= ErrorCode::IoError
+                                   ? QString()
+                                   : tr("No header text could be read from the file."));
     } else {
         const QString bytes = result.headerBytesShown == 1
                                   ? tr("1 byte")

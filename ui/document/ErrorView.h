@@ -4,6 +4,7 @@
 
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 
 namespace ts::ui {
 
@@ -21,8 +22,12 @@ public:
     QString details() const;
     QPlainTextEdit* headerText() const { return m_header; }
 
+    QPushButton* accessTokenButton() const { return m_token; }
+
 signals:
     void reloadRequested();
+    // Shown when a server refused the model for want of a valid token.
+    void accessTokenRequested();
 
 private:
     QLabel* m_title;
@@ -30,6 +35,7 @@ private:
     QLabel* m_details;
     QLabel* m_headerTitle;
     QPlainTextEdit* m_header;
+    QPushButton* m_token;
 };
 
 } // namespace ts::ui

@@ -1,6 +1,9 @@
 #include "document/LoadResult.h"
 
 #include "format/RawHeader.h"
+#include "io/ReadScope.h"
+#include "io/RemoteLocation.h"
+#include "io/SourceOpener.h"
 #include "metadata/JsonPretty.h"
 #include "write/SaveJournal.h"
 
@@ -32,8 +35,11 @@ void setHeaderText(LoadResult& result, const RawHeader& raw)
 
 } // namespace
 
-LoadResult loadModel(const QString& path)
+LoadResult loadModel(const QString& path, const JobControl& control)
 {
+    // A URL's reads wait for a server: the token ends the wait, and what arrives is the job's
+    // progress (the loading page shows it).
+    const ReadScope scope(control.cancel, control.progress);
     LoadResult result;
     result.path = path;
     // Reading never writes: a journal an interrupted save left is only reported, and the
@@ -55,6 +61,17 @@ LoadResult loadModel(const QString& path)
         return result;
     }
     result.error = opened.error();
+    if (RemoteLocation::isRemote(path)) {
+        // What the header says, when the server gave a file that is not a valid model: the
+        // probe's bytes only (a header announcing 200 MB is not downloaded to be shown).
+        if (opened.error().code < ErrorCode::IoError && !RemoteLocation::isIndex(path)) {
+            if (auto opener = SourceOpener::installed()) {
+                if (auto source = opener->open(RemoteLocation::normalized(path)))
+                    setHeaderText(result, RawHeader::ofSafetensors(**source, kRemoteHeaderShown));
+            }
+        }
+        return result;
+    }
     // Show what can be read: the file named by the error when it is one (a broken shard), else
     // what was opened.
     QString file = opened.error().file;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/Error.h"
+#include "base/JobControl.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
 #include "write/SaveJournal.h"
@@ -34,10 +35,14 @@ struct LoadResult {
     bool ok() const { return model != nullptr; }
 };
 
+// Of a URL that is not a valid model, what the first request brought is shown, no more.
+inline constexpr std::uint64_t kRemoteHeaderShown = 100 * 1024 - 8;
 // Raw header bytes shown at most; a valid header can be 100 MB, a text view of that helps nobody.
 inline constexpr std::uint64_t kRawHeaderCap = 8 * 1024 * 1024;
 
-// Opens `path` (file, folder or index .json) the way the window does. Thread-safe; blocking.
-LoadResult loadModel(const QString& path);
+// Opens `path` (file, folder, index .json, or the URL of a file or an index) the way the window
+// does. Thread-safe; blocking. A URL's open waits for a server: the control's token ends the wait,
+// and the bytes that came are added to its progress sink.
+LoadResult loadModel(const QString& path, const JobControl& control = {});
 
 } // namespace ts::ui

@@ -1,8 +1,11 @@
 #include "tensor/TensorExport.h"
 
 #include "common/JobRunner.h"
+#include "convert/TensorExporter.h"
+#include "io/RemoteLocation.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -35,7 +38,9 @@ void TensorExport::exportWithDialog(QWidget* parent, std::shared_ptr<const Check
     const QString name = model->tensors()[static_cast<std::size_t>(tensor)].info.name;
     QString suggested = name;
     suggested.replace(QLatin1Char('/'), QLatin1Char('_'));
-    const QString dir = QFileInfo(model->path()).absolutePath();
+    // Beside the model, or at home for a model on a server.
+    const QString dir =
+        RemoteLocation::isRemote(model->path()) ? QDir::homePath() : QFileInfo(model->path()).absolutePath();
     const QString path = QFileDialog::getSaveFileName(
         parent, tr("Export Tensor"), dir + QLatin1Char('/') + suggested + QStringLiteral(".npy"),
         tr("NumPy array (*.npy);;CSV, 1-D and 2-D only (*.csv)"));

@@ -4,6 +4,8 @@
 #include "compare/CompareAction.h"
 #include "conversion/ConvertDialog.h"
 #include "document/DocumentWidget.h"
+#include "io/RemoteLocation.h"
+#include "network/TransferStatus.h"
 #include "window/RecentFiles.h"
 #include "window/StartPage.h"
 #include "window/WindowMemory.h"
@@ -31,6 +33,8 @@ namespace {
 
 QString canonical(const QString& path)
 {
+    if (RemoteLocation::isRemote(path)) // a URL is what it says; its credentials are kept for reading
+        return path.trimmed();
     const QFileInfo info(path);
     const QString c = info.canonicalFilePath();
     return c.isEmpty() ? info.absoluteFilePath() : c;
@@ -41,7 +45,7 @@ QString canonical(const QString& path)
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_stack(new QStackedWidget(this)), m_start(new StartPage(this)),
       m_tabs(new QTabWidget(this)), m_statusPath(new QLabel(this)), m_statusSize(new QLabel(this)),
-      m_busy(new QProgressBar(this))
+      m_busy(new QProgressBar(this)), m_transfers(new TransferStatus(this))
 {
     setAcceptDrops(true);
     resize(1280, 820);
@@ -58,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_busy->setMaximumHeight(14);
     m_busy->hide();
     statusBar()->addWidget(m_statusPath, 1);
+    statusBar()->addPermanentWidget(m_transfers);
     statusBar()->addPermanentWidget(m_statusSize);
     statusBar()->addPermanentWidget(m_busy);
 
@@ -65,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_start, &StartPage::openRequested, this, [this](const QString& path) { openPath(path); });
     connect(m_start, &StartPage::openFileRequested, this, &MainWindow::openFileDialog);
     connect(m_start, &StartPage::openFolderRequested, this, &MainWindow::openFolderDialog);
+    connect(m_start, &StartPage::openUrlRequested, this, &MainWindow::openUrlDialog);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateWindowState);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeDocument);
     updateWindowState();
@@ -77,6 +83,9 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     QAction* openFolder = file->addAction(tr("Open &Folder\u2026"), this, &MainWindow::openFolderDialog);
     openFolder->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    QAction* openUrl = file->addAction(tr("Open &URL\u2026"), this, &MainWindow::openUrlDialog);
+    openUrl->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    openUrl->setStatusTip(tr("Open a model on a server by its URL, reading only what is needed."));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
     file->addSeparator();
@@ -176,8 +185,10 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList paths = RecentFiles::paths();
     for (const QString& path : paths) {
-        QAction* a =
-            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openPath(path); });
+        const QString label = RemoteLocation::isRemote(path)
+                                  ? tr("%1 (%2)").arg(RemoteLocation::fileName(path), QUrl(path).host())
+                                  : QFileInfo(path).fileName();
+        QAction* a = m_recentMenu->addAction(label, this, [this, path] { openPath(path); });
         a->setToolTip(path);
         a->setStatusTip(path);
     }
@@ -203,10 +214,12 @@ DocumentWidget* MainWindow::openPath(const QString& path)
         }
     }
     auto* doc = new DocumentWidget(target, m_tabs);
-    const int index = m_tabs->addTab(doc, QFileInfo(target).fileName());
-    m_tabs->setTabToolTip(index, target);
+    const int index = m_tabs->addTab(doc, doc->displayName());
+    m_tabs->setTabToolTip(index,
+                          RemoteLocation::isRemote(target) ? RemoteLocation::redacted(target) : target);
     m_tabs->setCurrentIndex(index);
     watchEditing(doc);
+    watchRemote(doc);
     rememberDocument(doc);
     connect(doc, &DocumentWidget::stateChanged, this, [this, doc] {
         const int i = m_tabs->indexOf(doc);
@@ -217,7 +230,8 @@ DocumentWidget* MainWindow::openPath(const QString& path)
     });
     connect(doc, &DocumentWidget::loaded, this, [this, doc] {
         if (doc->state() == DocumentWidget::State::Loaded) {
-            RecentFiles::add(doc->path());
+            // A URL is remembered without a password it may carry; a token never is in one.
+            RecentFiles::add(doc->isRemote() ? RemoteLocation::redacted(doc->path()) : doc->path());
             m_start->refresh();
         }
         emit documentLoaded(doc);
@@ -323,6 +337,7 @@ void MainWindow::updateWindowState()
         m_statusPath->setText(m_tabs->tabToolTip(m_tabs->currentIndex()));
         m_statusSize->clear();
         m_busy->hide();
+        m_transfers->setCheckpoint(nullptr);
         return;
     }
     if (!doc) {
@@ -330,10 +345,12 @@ void MainWindow::updateWindowState()
         m_statusPath->setText(tr("Open a model with Ctrl+O or drop one here."));
         m_statusSize->clear();
         m_busy->hide();
+        m_transfers->setCheckpoint(nullptr);
         return;
     }
     setWindowTitle(tr("%1 \u2014 Tensorscope").arg(tabTitle(doc)));
-    m_statusPath->setText(doc->path());
+    m_statusPath->setText(doc->isRemote() ? RemoteLocation::redacted(doc->path()) : doc->path());
+    m_transfers->setCheckpoint(doc->result().model);
     m_busy->setVisible(doc->state() == DocumentWidget::State::Loading || doc->isSaving());
     const auto& result = doc->result();
     if (doc->state() == DocumentWidget::State::Loaded) {
@@ -353,7 +370,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     if (event->mimeData()->hasUrls()) {
         for (const QUrl& url : event->mimeData()->urls()) {
-            if (url.isLocalFile()) {
+            // A link dragged from a browser opens as a URL.
+            if (url.isLocalFile() || RemoteLocation::isRemote(url.toString())) {
                 event->acceptProposedAction();
                 return;
             }
@@ -367,6 +385,8 @@ void MainWindow::dropEvent(QDropEvent* event)
     for (const QUrl& url : event->mimeData()->urls()) {
         if (url.isLocalFile())
             paths << url.toLocalFile();
+        else if (RemoteLocation::isRemote(url.toString()))
+            paths << url.toString();
     }
     if (paths.isEmpty())
         return;

@@ -18,6 +18,7 @@ namespace ts::ui {
 
 class DocumentWidget;
 class StartPage;
+class TransferStatus;
 
 // The Tensorscope window: a start page, or one tab per open model.
 class MainWindow final : public QMainWindow {
@@ -44,6 +45,8 @@ public:
 
     void openFileDialog();
     void openFolderDialog();
+    // File > Open URL (MainWindowRemote.cpp).
+    void openUrlDialog();
     void closeDocument(int index);
 
     // Editing (MainWindowEditing.cpp). Save and Save As start a save of the current document;
@@ -84,6 +87,7 @@ private:
     void rememberOnClose();
     void createEditingActions(QMenu* file, QAction* beforeInFile, QMenu* edit, QAction* beforeInEdit);
     void watchEditing(DocumentWidget* doc);
+    void watchRemote(DocumentWidget* doc); // MainWindowRemote.cpp
     void updateEditingState(DocumentWidget* doc);
     QString tabTitle(DocumentWidget* doc) const;
     // True when `docs` may close now. Asks about each one with unsaved edits; when some are to be
@@ -97,6 +101,7 @@ private:
     QLabel* m_statusPath;
     QLabel* m_statusSize;
     QProgressBar* m_busy;
+    TransferStatus* m_transfers;
     QList<QAction*> m_documentActions;
     QUndoGroup* m_undoGroup = nullptr;
     QAction* m_save = nullptr;

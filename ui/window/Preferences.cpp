@@ -1,5 +1,7 @@
 #include "window/Preferences.h"
 
+#include "network/RemotePreferencesBox.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -72,7 +74,7 @@ void Preferences::setCheckNanInfMaxTensors(std::uint64_t tensors)
 PreferencesDialog::PreferencesDialog(QWidget* parent)
     : QDialog(parent), m_slack(new QSpinBox(this)),
       m_checkOnOpen(new QCheckBox(tr("Check NaN/Inf when a model opens"), this)),
-      m_checkLimit(new QSpinBox(this))
+      m_checkLimit(new QSpinBox(this)), m_remote(new RemotePreferencesBox(this))
 {
     setWindowTitle(tr("Preferences"));
     m_slack->setRange(0, kMaxSlack);
@@ -100,6 +102,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(note);
+    layout->addWidget(m_remote);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &PreferencesDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &PreferencesDialog::reject);
@@ -110,6 +113,7 @@ void PreferencesDialog::accept()
     Preferences::setHeaderSlack(static_cast<std::uint64_t>(m_slack->value()));
     Preferences::setCheckNanInfOnOpen(m_checkOnOpen->isChecked());
     Preferences::setCheckNanInfLimitBytes(static_cast<std::uint64_t>(m_checkLimit->value()) * kGiB);
+    m_remote->apply();
     QDialog::accept();
 }
 

@@ -9,6 +9,8 @@ class QSpinBox;
 
 namespace ts::ui {
 
+class RemotePreferencesBox;
+
 // Settings of the window that outlive a session (QSettings).
 namespace Preferences {
 // Spaces added to a header written by a full rewrite so that later metadata edits fit in place.
@@ -34,12 +36,14 @@ public:
     QSpinBox* headerSlackBox() const { return m_slack; }
     QCheckBox* checkOnOpenBox() const { return m_checkOnOpen; }
     QSpinBox* checkLimitBox() const { return m_checkLimit; }
+    RemotePreferencesBox* remoteBox() const { return m_remote; }
     void accept() override;
 
 private:
     QSpinBox* m_slack;
     QCheckBox* m_checkOnOpen;
     QSpinBox* m_checkLimit; // GiB
+    RemotePreferencesBox* m_remote;
 };
 
 } // namespace ts::ui

@@ -1,5 +1,7 @@
 #include "window/SingleInstance.h"
 
+#include "io/RemoteLocation.h"
+
 #include "window/PrivateSocketDir.h"
 
 #include <QDataStream>
@@ -56,8 +58,8 @@ bool SingleInstance::forwardToRunningInstance(const QStringList& paths, const La
         return false;
     }
     QStringList absolute;
-    for (const QString& p : paths)
-        absolute << QFileInfo(p).absoluteFilePath();
+    for (const QString& p : paths) // a URL is already absolute
+        absolute << (RemoteLocation::isRemote(p) ? p : QFileInfo(p).absoluteFilePath());
     QByteArray message;
     {
         QDataStream stream(&message, QIODevice::WriteOnly);

@@ -1,5 +1,6 @@
 #include "window/StartPage.h"
 
+#include "io/RemoteLocation.h"
 #include "window/RecentFiles.h"
 
 #include <QApplication>
@@ -8,6 +9,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace ts::ui {
@@ -25,11 +27,12 @@ StartPage::StartPage(QWidget* parent)
     title->setFont(big);
     auto* subtitle = new QLabel(tr("Open a .safetensors file, a sharded model's folder or its index.json, "
                                    "a PyTorch checkpoint (.bin, .pt, .pth, .ckpt; read without running it), "
-                                   "or drop one onto this window."),
+                                   "or drop one onto this window; or open one on a server by its URL."),
                                 this);
     subtitle->setWordWrap(true);
     auto* openFile = new QPushButton(tr("Open File\u2026"), this);
     auto* openFolder = new QPushButton(tr("Open Folder\u2026"), this);
+    auto* openUrl = new QPushButton(tr("Open URL\u2026"), this);
     // Two lines per entry (name, folder); alternating rows keep entries apart.
     m_recent->setAlternatingRowColors(true);
     m_recent->setUniformItemSizes(true);
@@ -43,6 +46,7 @@ StartPage::StartPage(QWidget* parent)
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(openFile);
     buttons->addWidget(openFolder);
+    buttons->addWidget(openUrl);
     buttons->addStretch(1);
     auto* recentBar = new QHBoxLayout;
     recentBar->addWidget(m_recentTitle, 1);
@@ -63,6 +67,7 @@ StartPage::StartPage(QWidget* parent)
 
     connect(openFile, &QPushButton::clicked, this, &StartPage::openFileRequested);
     connect(openFolder, &QPushButton::clicked, this, &StartPage::openFolderRequested);
+    connect(openUrl, &QPushButton::clicked, this, &StartPage::openUrlRequested);
     connect(m_recent, &QListWidget::itemActivated, this,
             [this](QListWidgetItem* item) { emit openRequested(item->data(Qt::UserRole).toString()); });
     connect(m_clear, &QPushButton::clicked, this, [this] {
@@ -77,6 +82,13 @@ void StartPage::refresh()
     m_recent->clear();
     const QStringList paths = RecentFiles::paths();
     for (const QString& path : paths) {
+        if (RemoteLocation::isRemote(path)) { // no file to look at: the name, and where it is
+            auto* item =
+                new QListWidgetItem(tr("%1\n%2").arg(RemoteLocation::fileName(path), path), m_recent);
+            item->setData(Qt::UserRole, path);
+            item->setToolTip(path);
+            continue;
+        }
         const QFileInfo info(path);
         auto* item = new QListWidgetItem(tr("%1\n%2").arg(info.fileName(), info.absolutePath()), m_recent);
         item->setData(Qt::UserRole, path);

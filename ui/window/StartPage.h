@@ -20,6 +20,7 @@ signals:
     void openRequested(const QString& path);
     void openFileRequested();
     void openFolderRequested();
+    void openUrlRequested();
 
 private:
     QListWidget* m_recent;
