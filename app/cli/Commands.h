@@ -15,5 +15,6 @@ int runConvert(const QStringList& args);
 int runExport(const QStringList& args);
 int runStats(const QStringList& args);
 int runScan(const QStringList& args);
+int runReport(const QStringList& args);
 
 } // namespace ts::cli

@@ -56,7 +56,7 @@ int main(int argc, char** argv)
         {QStringLiteral("validate"), ts::cli::runValidate}, {QStringLiteral("meta"), ts::cli::runMeta},
         {QStringLiteral("recover"), ts::cli::runRecover},   {QStringLiteral("convert"), ts::cli::runConvert},
         {QStringLiteral("export"), ts::cli::runExport},     {QStringLiteral("stats"), ts::cli::runStats},
-        {QStringLiteral("scan"), ts::cli::runScan},
+        {QStringLiteral("scan"), ts::cli::runScan},         {QStringLiteral("report"), ts::cli::runReport},
     };
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {

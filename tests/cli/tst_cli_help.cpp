@@ -41,6 +41,10 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
         {QStringLiteral("stats"), {QStringLiteral("json"), QStringLiteral("bins")}},
         {QStringLiteral("scan"),
          {QStringLiteral("json"), QStringLiteral("threads"), QStringLiteral("nan-inf-only")}},
+        {QStringLiteral("report"),
+         {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("json"), QStringLiteral("md"),
+          QStringLiteral("no-scan"), QStringLiteral("no-hash"), QStringLiteral("threads"),
+          QStringLiteral("force")}},
     };
     return commands;
 }

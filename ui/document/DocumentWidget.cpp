@@ -184,6 +184,7 @@ void DocumentWidget::apply(LoadResult result)
     if (m_result.ok()) {
         const Checkpoint& model = *m_result.model;
         m_summary->setSummary(summarize(model, *m_result.tree), model.warnings());
+        m_summary->setProfile(m_result.profile);
         m_stats->setModel(m_result.model);
         m_scan->setModel(m_result.model);
         m_browser->setModel(m_result.model, m_result.tree);
