@@ -20,9 +20,10 @@ QString journalNote(const QString& path, const Error& error)
     return QStringLiteral("%1: %2 [InterruptedSave]").arg(file, journal.detail);
 }
 
-std::shared_ptr<const Checkpoint> openForReading(const QString& path, bool reportLeftovers, int* exitStatus)
+std::shared_ptr<const Checkpoint> openForReading(const QString& path, bool reportLeftovers, int* exitStatus,
+                                                 const CheckpointOpenOptions& options)
 {
-    auto opened = Checkpoint::open(path);
+    auto opened = Checkpoint::open(path, options);
     if (!opened) {
         err(opened.error());
         if (const QString note = journalNote(path, opened.error()); !note.isEmpty())

@@ -14,7 +14,8 @@ namespace ts::cli {
 // torn by an interrupted save (and what `recover` would do); on success, with `reportLeftovers`
 // (commands whose output lists no warnings: ls, stats, scan, export, convert), the InterruptedSave
 // and LeftoverTemporary warnings on stderr. Returns null after printing the error.
-std::shared_ptr<const Checkpoint> openForReading(const QString& path, bool reportLeftovers, int* exitStatus);
+std::shared_ptr<const Checkpoint> openForReading(const QString& path, bool reportLeftovers, int* exitStatus,
+                                                 const CheckpointOpenOptions& options = {});
 
 // The sentence about a journal beside the file an open failed on, or an empty string.
 QString journalNote(const QString& path, const Error& error);

@@ -8,32 +8,17 @@
 #include "base/TerminalText.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/CheckpointJson.h"
-#include "convert/ByteSize.h"
+#include "convert/ConvertOptionsParser.h"
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
 
-#include <QElapsedTimer>
-
+#include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace ts::cli {
 namespace {
-
-// "A=B" split at the first '=' (or the last, for GLOB=DTYPE where the dtype has none).
-std::optional<std::pair<QString, QString>> splitAssignment(const QString& text, bool atLast)
-{
-    const qsizetype eq = atLast ? text.lastIndexOf(QLatin1Char('=')) : text.indexOf(QLatin1Char('='));
-    if (eq <= 0)
-        return std::nullopt;
-    return std::make_pair(text.left(eq), text.mid(eq + 1));
-}
-
-std::optional<Dtype> targetDtype(const QString& name)
-{
-    const auto d = dtypeFromName(name.toUpper());
-    return d && DtypeConverter::supports(*d) ? d : std::nullopt;
-}
 
 QString countCell(const PlannedTensor& t, std::uint64_t n)
 {
@@ -103,20 +88,20 @@ void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
     writeMetadataJson(json, plan.metadata);
 }
 
-// A "\rreport 42%" line on a terminal, a few times a second; nothing when stderr is a pipe.
-ProgressCallback terminalProgress(const QString& what)
+// A "\rreport 42%" line on a terminal, a few times a second and once at the end; nothing when
+// stderr is a pipe.
+JobControl terminalProgress(const QString& what)
 {
     if (!stderrIsTerminal())
         return {};
-    auto last = std::make_shared<QElapsedTimer>();
-    return [what, last](std::uint64_t done, std::uint64_t total) {
-        if (!last->isValid() || last->elapsed() > 200 || done == total) {
-            last->start();
-            const int percent = total ? static_cast<int>(100 * done / total) : 100;
-            std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), percent, done == total ? "\n" : "");
-        }
-        return true;
-    };
+    return {CancelToken(), ProgressSink(
+                               [what](const Progress& p) {
+                                   const std::uint64_t done = p.bytesDone, total = p.bytesTotal;
+                                   const int percent = total ? static_cast<int>(100 * done / total) : 100;
+                                   std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), percent,
+                                                done == total ? "\n" : "");
+                               },
+                               std::chrono::milliseconds(200))};
 }
 
 // `message` quotes the user's arguments: escaped whole.
@@ -141,52 +126,37 @@ int runConvert(const QStringList& args)
     if (!parser.isSet(QStringLiteral("output")) && !dryRun)
         return usageError(QStringLiteral("convert needs -o OUT"));
 
-    ConvertOptions options;
-    if (parser.isSet(QStringLiteral("dtype"))) {
-        options.dtype = targetDtype(parser.value(QStringLiteral("dtype")));
-        if (!options.dtype)
-            return usageError(QStringLiteral("--dtype must be one of ") +
-                              convertDtypes().join(QStringLiteral(", ")));
-    }
-    for (const QString& v : parser.values(QStringLiteral("dtype-for"))) {
-        const auto kv = splitAssignment(v, true);
-        const auto d = kv ? targetDtype(kv->second) : std::nullopt;
-        if (!d)
-            return usageError(QStringLiteral("--dtype-for expects GLOB=D with D one of %1; got \"%2\"")
-                                  .arg(convertDtypes().join(QStringLiteral(", ")), v));
-        options.dtypeFor.emplace_back(kv->first, *d);
-    }
-    options.include = parser.values(QStringLiteral("include"));
-    options.exclude = parser.values(QStringLiteral("exclude"));
-    for (const QString& v : parser.values(QStringLiteral("rename"))) {
-        const auto kv = splitAssignment(v, false);
-        if (!kv)
-            return usageError(QStringLiteral("--rename expects REGEX=REPLACEMENT, got \"%1\"").arg(v));
-        options.rename.push_back(*kv);
-    }
-    if (parser.isSet(QStringLiteral("shard-size"))) {
-        options.shardSize = parseByteSize(parser.value(QStringLiteral("shard-size")));
-        if (!options.shardSize)
-            return usageError(QStringLiteral("--shard-size expects a size such as 500MB, 2GB or 1GiB"));
-    }
-    for (const QString& v : parser.values(QStringLiteral("set"))) {
-        const auto kv = splitAssignment(v, false);
-        if (!kv)
-            return usageError(QStringLiteral("--set expects KEY=VALUE, got \"%1\"").arg(v));
-        options.setMetadata.push_back(*kv);
-    }
-    options.unsetMetadata = parser.values(QStringLiteral("unset"));
+    // Every option is read by the parser the Convert dialog uses too (convert/ConvertOptionsParser.h).
+    const auto valueIfSet = [&parser](const QString& name) {
+        return parser.isSet(name) ? std::optional<QString>(parser.value(name)) : std::nullopt;
+    };
+    auto parsed = parseConvertOptions(
+        {valueIfSet(QStringLiteral("dtype")), parser.values(QStringLiteral("dtype-for")),
+         parser.values(QStringLiteral("include")), parser.values(QStringLiteral("exclude")),
+         parser.values(QStringLiteral("rename")), parser.values(QStringLiteral("set")),
+         parser.values(QStringLiteral("unset")), valueIfSet(QStringLiteral("shard-size"))});
+    if (!parsed)
+        return usageError(parsed.error().message);
+    ConvertOptions options = std::move(parsed.value());
     bool slackOk = false;
     options.headerSlack = parser.value(QStringLiteral("header-slack")).toULongLong(&slackOk);
     if (!slackOk || options.headerSlack > 64ull * 1024 * 1024)
         return usageError(QStringLiteral("--header-slack must be a byte count up to 67108864"));
 
     std::vector<std::shared_ptr<const Checkpoint>> models;
+    CheckpointOpenOptions openOptions;
+    openOptions.allowUnsafeStructure = parser.isSet(QStringLiteral("allow-unsafe-structure"));
     for (const QString& in : inputs) {
         int status = ExitOk;
-        auto model = openForReading(in, true, &status);
+        auto model = openForReading(in, true, &status, openOptions);
         if (!model)
             return status;
+        // A refusal is a verdict on the file (a pickle that would run code), not a usage error.
+        if (const CheckpointCapabilities c = model->capabilities();
+            !c.convertFrom && !c.convertRefusal.isEmpty()) {
+            err(QStringLiteral("tensorscope-cli: ") + terminalSafe(c.convertRefusal));
+            return ExitInvalid;
+        }
         models.push_back(std::move(model));
     }
     auto plan = Converter::plan(models, options);

@@ -50,7 +50,7 @@ void printJson(const Checkpoint& model, const NameTree& tree)
     json.key(QStringLiteral("parameters")).value(model.totalParameters());
     json.key(QStringLiteral("tensor_bytes")).value(model.totalTensorBytes());
     json.key(QStringLiteral("dtypes")).beginArray();
-    for (const DtypeTotals& d : tree.root().byDtype) {
+    for (const DtypeTotals& d : tree.byDtype(NameTree::kRoot)) {
         json.beginObject();
         json.key(QStringLiteral("dtype")).value(dtypeName(d.dtype));
         json.key(QStringLiteral("tensors")).value(d.tensors);
@@ -87,7 +87,7 @@ void printText(const Checkpoint& model, const NameTree& tree)
     QList<QStringList> dtypes;
     dtypes << QStringList{QStringLiteral("  dtype"), QStringLiteral("tensors"), QStringLiteral("parameters"),
                           QStringLiteral("bytes")};
-    for (const DtypeTotals& d : tree.root().byDtype) {
+    for (const DtypeTotals& d : tree.byDtype(NameTree::kRoot)) {
         dtypes << QStringList{QStringLiteral("  ") + dtypeName(d.dtype), formatGrouped(d.tensors),
                               formatCount(d.parameters), formatBytes(d.bytes)};
     }

@@ -16,29 +16,29 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <atomic>
 #include <cstdio>
+#include <memory>
 
 namespace ts::cli {
 namespace {
 
-// The phase and its bar on stderr, redrawn in place, only for a person watching.
-void showProgress(ReportBuilder& builder)
+// The phase and its bar on stderr, redrawn in place, only for a person watching. The phase is
+// set on run()'s thread before the sink hears of that phase's bytes, and the sink's listener
+// runs on a worker: hence the atomic.
+void showProgress(ReportBuilder& builder, std::shared_ptr<std::atomic<ReportPhase>> phase)
 {
     if (!stderrIsTerminal())
         return;
-    builder.setProgressCallback([](const ReportProgress& p) {
-        ScanProgress s;
-        s.bytesDone = p.done;
-        s.bytesTotal = p.total;
-        s.bytesPerSecond = p.bytesPerSecond;
-        s.etaSeconds = p.bytesPerSecond > 0
-                           ? static_cast<double>(p.total - std::min(p.total, p.done)) / p.bytesPerSecond
-                           : -1;
-        const QByteArray line =
-            '\r' + (p.phase + QStringLiteral("  ") + progressLine(s, 24)).toUtf8() + "\x1b[K";
-        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
-        std::fflush(stderr);
-    });
+    builder.setPhaseListener([phase](ReportPhase p) { phase->store(p); });
+    builder.setControl({CancelToken(), ProgressSink([phase](const Progress& p) {
+                            const QString label = phase->load() == ReportPhase::Hashing
+                                                      ? QStringLiteral("Hashing files  ")
+                                                      : QStringLiteral("Scanning tensors  ");
+                            const QByteArray line = '\r' + (label + progressLine(p, 24)).toUtf8() + "\x1b[K";
+                            std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
+                            std::fflush(stderr);
+                        })});
 }
 
 } // namespace
@@ -109,7 +109,7 @@ int runReport(const QStringList& args)
     }
 
     ReportBuilder builder(model, path, options);
-    showProgress(builder);
+    showProgress(builder, std::make_shared<std::atomic<ReportPhase>>(ReportPhase::Hashing));
     auto report = builder.run();
     clearScanProgress();
     if (!report) {

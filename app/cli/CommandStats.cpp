@@ -64,6 +64,18 @@ void printValueRows(QList<QStringList>& rows, const QString& prefix, const Value
         prefix + QStringLiteral("F16 overflow / underflow"),
         QStringLiteral("%1 / %2").arg(formatGrouped(s.f16Overflow), formatGrouped(s.f16Underflow))};
     rows << QStringList{prefix + QStringLiteral("BF16 underflow"), formatGrouped(s.bf16Underflow)};
+    rows << QStringList{prefix + QStringLiteral("zero share"),
+                        std::isnan(s.zeroShare())
+                            ? QStringLiteral("-")
+                            : QString::number(100 * s.zeroShare(), 'g', 4) + QLatin1Char('%')};
+    if (s.quantiles) {
+        const auto& q = s.quantiles->values;
+        rows << QStringList{prefix + QStringLiteral("p1 / p5 / p25"),
+                            QStringLiteral("%1 / %2 / %3").arg(num(q[0]), num(q[1]), num(q[2]))};
+        rows << QStringList{prefix + QStringLiteral("median"), num(q[3])};
+        rows << QStringList{prefix + QStringLiteral("p75 / p95 / p99"),
+                            QStringLiteral("%1 / %2 / %3").arg(num(q[4]), num(q[5]), num(q[6]))};
+    }
 }
 
 void printText(const Checkpoint& model, const ScanResult& result)
@@ -127,6 +139,7 @@ int runStats(const QStringList& args)
     }
     ScanOptions options;
     options.histogramBins = kDefaultBins;
+    options.quantiles = true; // free with the histograms' pass (none at all for 16 bits or fewer)
     if (parser.isSet(QStringLiteral("bins"))) {
         bool ok = false;
         options.histogramBins = parser.value(QStringLiteral("bins")).toInt(&ok);

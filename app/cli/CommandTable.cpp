@@ -1,5 +1,7 @@
 #include "CommandTable.h"
 
+#include "convert/ConvertOptionsParser.h"
+
 namespace ts::cli {
 namespace {
 
@@ -120,7 +122,11 @@ QList<CommandSpec> buildTable()
           withDefault(value({u"header-slack"_s}, u"BYTES"_s, u"Pad each header with BYTES spaces."_s,
                             ValueKind::Number),
                       u"0"_s),
-          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s)}},
+          flag(u"dry-run"_s, u"Print the report and write nothing."_s), json(u"Machine-readable report."_s),
+          flag(
+              u"allow-unsafe-structure"_s,
+              u"Convert a PyTorch pickle checkpoint whose only problems are structural (bytes after a STOP, "
+              "a CRC torch does not check, a storage cut short). One that would run code is never converted."_s)}},
         {u"export"_s,
          u"FILE TENSOR"_s,
          u"write one tensor as NumPy .npy or CSV (1-D/2-D)"_s,
@@ -132,10 +138,22 @@ QList<CommandSpec> buildTable()
         {u"stats"_s,
          u"FILE [TENSOR...]"_s,
          u"per-tensor statistics and histograms"_s,
-         u"Per-tensor statistics (NaN, Inf and zero counts, min, max, mean, standard deviation, L2 norm) "
-         "and histograms of the named tensors, or of all of them."_s,
+         u"Per-tensor statistics (NaN, Inf and zero counts, share of zeros, min, max, mean, standard "
+         "deviation, L2 norm, the quantiles p1, p5, p25, median, p75, p95 and p99) and histograms of the "
+         "named tensors, or of all of them."_s,
          {json(u"Machine-readable output."_s),
           withDefault(value({u"bins"_s}, u"N"_s, u"Histogram bins."_s, ValueKind::Number), u"32"_s)}},
+        {u"audit-pickle"_s,
+         u"FILE"_s,
+         u"list what a PyTorch pickle checkpoint would run; exit 1 if it would run dangerous code"_s,
+         u"Read a PyTorch pickle checkpoint (.bin, .pt, .pth, .ckpt: zip, legacy or tar layout, or a "
+         u"TorchScript "
+         "archive) without running it, and list every global it names (allowed, unknown or dangerous, with "
+         "its "
+         "count and first byte offset) and every structural oddity that makes readers disagree about it. "
+         "Exit "
+         "status 1 when loading it with torch.load would call a dangerous global or run TorchScript."_s,
+         {json(u"Machine-readable output."_s)}},
         {u"scan"_s,
          u"FILE"_s,
          u"scan every tensor on all cores; exit 1 if NaN or Inf is found"_s,
@@ -145,6 +163,35 @@ QList<CommandSpec> buildTable()
           value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number),
           flag(u"nan-inf-only"_s, u"Only look for NaN and Inf (no statistics, no other findings): a "
                                   "memory-speed check for CI."_s)}},
+        {u"diff"_s,
+         u"A B"_s,
+         u"compare two models: what changed, where, how much and how; exit 1 if they differ"_s,
+         u"Compare two models (files, index .json files or folders, sharded or not): pair their tensors "
+         "by name, then by the --rename rules, then by content hash and shape for the rest; find the "
+         "tensors with identical bytes at memory speed; for every other pair measure the largest change "
+         "and where it is, the mean change, the relative L2 change, the cosine similarity, the share of "
+         "values changed and the NaN/Inf that appeared or disappeared, and say what kind of change it is "
+         "(rounding to a lower precision, scaling, a sparse edit, a low-rank update, noise, a full-rank "
+         "change). Metadata keys added, removed and changed are listed too.\n\nExit status 0 when A and "
+         "B are identical (every tensor by name with the same bytes, the same metadata), 1 when they "
+         "differ, 2 when one cannot be read."_s,
+         {json(u"Machine-readable report: every pair with its metrics, the added and removed tensors, the "
+               "metadata changes."_s),
+          repeatable(
+              value({u"rename"_s}, u"REGEX=REPLACEMENT"_s,
+                    u"Pair A's tensor names matching REGEX with B's names made by REPLACEMENT (\\1 for a "
+                    "group), for tensors the names do not pair (repeatable, applied in order)."_s)),
+          repeatable(
+              value({u"rename-file"_s}, u"FILE"_s,
+                    u"Rename rules from FILE: a JSON object of exact names {\"A name\": \"B name\"}, or "
+                    "lines of REGEX=REPLACEMENT."_s,
+                    ValueKind::Path)),
+          flag(u"rank"_s, u"Estimate the numerical rank of every changed matrix (a randomized range finder; "
+                          "reads each such tensor a few more times): tells a merged LoRA (low rank) from a "
+                          "full fine-tune or from noise."_s),
+          flag(u"no-suggest"_s, u"Do not pair the remaining tensors by content hash or shape."_s),
+          flag(u"all"_s, u"Also list the identical tensors (text output)."_s),
+          value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number)}},
         {u"report"_s,
          u"FILE"_s,
          u"write an audit report (HTML, JSON, Markdown); exit 1 if it lists an error"_s,
@@ -187,21 +234,23 @@ const CommandSpec* findCommand(const QString& name)
 
 const QStringList& convertDtypes()
 {
-    static const QStringList dtypes = {u"F32"_s, u"F16"_s, u"BF16"_s, u"F64"_s, u"F8_E4M3"_s, u"F8_E5M2"_s};
+    static const QStringList dtypes = convertDtypeNames();
     return dtypes;
 }
 
 QString cliDescription()
 {
     return u"Inspect .safetensors models from scripts and CI. FILE may be a .safetensors file, a sharded "
-           "model's model.safetensors.index.json, or a folder."_s;
+           "model's model.safetensors.index.json, a folder, or a PyTorch pickle checkpoint (.bin, .pt, .pth, "
+           ".ckpt), which is read without running it."_s;
 }
 
 const QList<std::pair<int, QString>>& exitStatuses()
 {
     static const QList<std::pair<int, QString>> statuses = {
         {0, u"Success, or the file is valid."_s},
-        {1, u"An invalid file or a failed check (validate, scan, report)."_s},
+        {1,
+         u"An invalid file or a failed check (validate, scan, audit-pickle, report), or two models that differ (diff)."_s},
         {2, u"A usage error, or a file that cannot be read or written."_s},
     };
     return statuses;

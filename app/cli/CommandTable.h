@@ -44,7 +44,8 @@ struct CommandSpec {
 // from it, so none of them can name an option a command does not take.
 const QList<CommandSpec>& commandTable();
 const CommandSpec* findCommand(const QString& name);
-// The dtypes convert --dtype and --dtype-for accept (DtypeConverter::supports), as users type them.
+// The dtypes convert --dtype and --dtype-for accept, as users type them (convertDtypeNames(), the
+// core's one list: DtypeConverter::targets()).
 const QStringList& convertDtypes();
 // The paragraph the top-level help and the man page open with.
 QString cliDescription();

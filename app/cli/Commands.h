@@ -15,6 +15,8 @@ int runConvert(const QStringList& args);
 int runExport(const QStringList& args);
 int runStats(const QStringList& args);
 int runScan(const QStringList& args);
+int runAuditPickle(const QStringList& args);
+int runDiff(const QStringList& args);
 int runReport(const QStringList& args);
 
 } // namespace ts::cli

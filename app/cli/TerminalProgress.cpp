@@ -19,11 +19,11 @@ void showScanProgress(ModelScanner& scanner)
 {
     if (!stderrIsTerminal())
         return;
-    scanner.setProgressCallback([](const ScanProgress& p) {
-        const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
-        std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
-        std::fflush(stderr);
-    });
+    scanner.setControl({CancelToken(), ProgressSink([](const Progress& p) {
+                            const QByteArray line = '\r' + progressLine(p).toUtf8() + "\x1b[K";
+                            std::fwrite(line.constData(), 1, static_cast<std::size_t>(line.size()), stderr);
+                            std::fflush(stderr);
+                        })});
 }
 
 void clearScanProgress()

@@ -52,11 +52,18 @@ int main(int argc, char** argv)
         return ts::cli::ExitOk;
     }
     const std::map<QString, std::function<int(const QStringList&)>> commands = {
-        {QStringLiteral("info"), ts::cli::runInfo},         {QStringLiteral("ls"), ts::cli::runLs},
-        {QStringLiteral("validate"), ts::cli::runValidate}, {QStringLiteral("meta"), ts::cli::runMeta},
-        {QStringLiteral("recover"), ts::cli::runRecover},   {QStringLiteral("convert"), ts::cli::runConvert},
-        {QStringLiteral("export"), ts::cli::runExport},     {QStringLiteral("stats"), ts::cli::runStats},
-        {QStringLiteral("scan"), ts::cli::runScan},         {QStringLiteral("report"), ts::cli::runReport},
+        {QStringLiteral("info"), ts::cli::runInfo},
+        {QStringLiteral("ls"), ts::cli::runLs},
+        {QStringLiteral("validate"), ts::cli::runValidate},
+        {QStringLiteral("meta"), ts::cli::runMeta},
+        {QStringLiteral("recover"), ts::cli::runRecover},
+        {QStringLiteral("convert"), ts::cli::runConvert},
+        {QStringLiteral("export"), ts::cli::runExport},
+        {QStringLiteral("stats"), ts::cli::runStats},
+        {QStringLiteral("scan"), ts::cli::runScan},
+        {QStringLiteral("audit-pickle"), ts::cli::runAuditPickle},
+        {QStringLiteral("diff"), ts::cli::runDiff},
+        {QStringLiteral("report"), ts::cli::runReport},
     };
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {

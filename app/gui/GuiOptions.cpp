@@ -76,6 +76,10 @@ GuiOptions::GuiOptions()
           QCommandLineOption(u"shot-delay"_s,
                  u"Milliseconds between loading and the screenshot (plots compute off the UI thread)."_s, u"MS"_s,
                  u"400"_s),
+          QCommandLineOption(u"compare"_s,
+                 u"Compare the model given as FILE (A) with B in a comparison tab, as File > Compare With... "
+                 "does; --select names the tensor to show."_s,
+                 u"B"_s),
       },
       m_help({u"h"_s, u"help"_s}, u"Show this help and exit."_s),
       m_version({u"v"_s, u"version"_s}, u"Print the version and exit."_s),

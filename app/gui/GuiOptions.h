@@ -29,6 +29,7 @@ public:
     const QCommandLineOption& dark() const { return m_options.at(4); }
     const QCommandLineOption& newWindow() const { return m_options.at(5); }
     const QCommandLineOption& shotDelay() const { return m_options.at(6); }
+    const QCommandLineOption& compare() const { return m_options.at(7); }
 
     QString helpText() const;
     QString manPage() const;

@@ -1,6 +1,9 @@
 // tensorscope [FILE|FOLDER|index.json]...: the window.
 
 #include "GuiOptions.h"
+#include "compare/CompareAction.h"
+#include "compare/CompareView.h"
+#include "compare/PairDetailPanel.h"
 #include "document/DocumentWidget.h"
 #include "scan/ScanView.h"
 #include "window/FileOpenFilter.h"
@@ -14,6 +17,8 @@
 #include <QFile>
 #include <QIcon>
 #include <QPixmap>
+#include <QPushButton>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -94,6 +99,51 @@ int main(int argc, char** argv)
     const QString selected = parser.value(select);
     const QString shotPath = parser.value(screenshot);
     const int shotDelay = parser.value(delay).toInt();
+
+    // A comparison instead of documents: --page layers / metadata shows that page, --page rank
+    // estimates the selected pair's rank; the screenshot waits for the pair's charts.
+    if (parser.isSet(options.compare())) {
+        if (paths.size() != 1) {
+            std::fprintf(stderr, "tensorscope: --compare B takes one FILE, the model A to compare B with\n");
+            return 2;
+        }
+        window.show();
+        ts::ui::CompareView* view =
+            ts::ui::openComparison(&window, paths.front(), parser.value(options.compare()), {});
+        QObject::connect(view, &ts::ui::CompareView::finished, &window, [&, view](bool ok) {
+            if (ok && !selected.isEmpty())
+                view->selectTensor(selected);
+            if (pageName == QLatin1String("layers"))
+                view->pages()->setCurrentIndex(1);
+            else if (pageName == QLatin1String("metadata"))
+                view->pages()->setCurrentIndex(2);
+            if (shotPath.isEmpty())
+                return;
+            auto shoot = [&] {
+                QTimer::singleShot(shotDelay, &window, [&] {
+                    const bool saved = window.grab().save(shotPath);
+                    std::fprintf(stderr, "title: %s\n%s %s\n", qPrintable(window.windowTitle()),
+                                 saved ? "saved" : "could not save", qPrintable(shotPath));
+                    QApplication::exit(saved ? 0 : 1);
+                });
+            };
+            ts::ui::PairDetailPanel* detail = view->detail();
+            auto afterDetail = [&, detail, shoot] {
+                if (pageName == QLatin1String("rank") && detail->rankButton()->isEnabled()) {
+                    QObject::connect(detail, &ts::ui::PairDetailPanel::rankFinished, &window, shoot);
+                    detail->estimateRank();
+                } else {
+                    shoot();
+                }
+            };
+            if (detail->isComputing())
+                QObject::connect(detail, &ts::ui::PairDetailPanel::detailReady, &window, afterDetail,
+                                 Qt::SingleShotConnection);
+            else
+                afterDetail();
+        });
+        return QApplication::exec();
+    }
 
     // Page and selection apply once the first document is loaded; the screenshot once all are.
     int pending = 0;

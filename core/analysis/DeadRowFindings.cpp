@@ -21,7 +21,7 @@ struct DeadLines {
 };
 
 Result<DeadLines> findDeadLines(const TensorLocation& location, const TensorInfo& info,
-                                const std::atomic<bool>* cancel)
+                                const CancelToken& cancel)
 {
     const std::uint64_t rows = info.shape[0];
     const std::uint64_t cols = info.shape[1];
@@ -30,7 +30,7 @@ Result<DeadLines> findDeadLines(const TensorLocation& location, const TensorInfo
     DeadLines dead;
     const std::uint64_t bandRows = std::max<std::uint64_t>(1, kBandElements / cols);
     for (std::uint64_t r0 = 0; r0 < rows; r0 += bandRows) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, location.source->displayName(),
                              QStringLiteral("The scan was cancelled."), info.name);
         const std::uint64_t n = std::min(bandRows, rows - r0);
@@ -62,7 +62,7 @@ Result<DeadLines> findDeadLines(const TensorLocation& location, const TensorInfo
 Result<std::vector<Diagnostic>> DeadRowFindings::of(const std::vector<TensorStats>& tensors,
                                                     const std::vector<TensorLocation>& locations,
                                                     const std::vector<const TensorInfo*>& infos,
-                                                    const std::atomic<bool>* cancel)
+                                                    const CancelToken& cancel)
 {
     std::vector<Diagnostic> out;
     for (std::size_t i = 0; i < tensors.size(); ++i) {

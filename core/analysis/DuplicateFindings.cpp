@@ -45,7 +45,7 @@ bool isConstant(const TensorStats& t)
     return t.elements <= 1 || v.zeros == t.elements || (v.finite == t.elements && v.min == v.max);
 }
 
-Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const std::atomic<bool>* cancel)
+Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const CancelToken& cancel)
 {
     if (a.length != b.length)
         return false;
@@ -53,7 +53,7 @@ Result<bool> sameBytes(const TensorLocation& a, const TensorLocation& b, const s
         return true;
     std::vector<std::byte> bufA, bufB;
     for (std::uint64_t done = 0; done < a.length; done += kCompareChunk) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, a.source->displayName(),
                              QStringLiteral("The scan was cancelled."));
         const std::uint64_t n = std::min(kCompareChunk, a.length - done);
@@ -110,7 +110,7 @@ bool DuplicateFindings::isKnownTying(const std::vector<QString>& names)
 Result<std::vector<Diagnostic>> DuplicateFindings::of(const std::vector<TensorStats>& tensors,
                                                       const std::vector<TensorLocation>& locations,
                                                       const std::vector<const TensorInfo*>& infos,
-                                                      const std::atomic<bool>* cancel)
+                                                      const CancelToken& cancel)
 {
     std::map<CandidateKey, std::vector<std::size_t>> candidates;
     for (std::size_t i = 0; i < tensors.size(); ++i) {

@@ -1,12 +1,12 @@
 #pragma once
 
 #include "analysis/TensorStats.h"
+#include "base/CancelToken.h"
 #include "base/Diagnostic.h"
 #include "base/Result.h"
 #include "format/TensorInfo.h"
 #include "io/TensorLocation.h"
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -27,7 +27,7 @@ public:
     static Result<std::vector<Diagnostic>> of(const std::vector<TensorStats>& tensors,
                                               const std::vector<TensorLocation>& locations,
                                               const std::vector<const TensorInfo*>& infos,
-                                              const std::atomic<bool>* cancel = nullptr);
+                                              const CancelToken& cancel = {});
     // Whether every name of a group of identical tensors is an input or output embedding.
     static bool isKnownTying(const std::vector<QString>& names);
 };

@@ -1,6 +1,7 @@
 #include "analysis/HistogramBuilder.h"
 
 #include "analysis/SimdKernels.h"
+#include "codec/CodeTable.h"
 
 #include <algorithm>
 #include <bit>
@@ -284,19 +285,19 @@ void HistogramBuilder::add(const double* p, std::size_t n)
     addBlock(p, n);
 }
 
-void HistogramBuilder::addCounts(const float* values, const std::uint32_t* counts, int codes)
+void HistogramBuilder::add(const CodeTable& table, const CodeCounts& counts)
 {
     if (!m_enabled)
         return;
-    for (int c = 0; c < codes; ++c) {
-        const double x = values[c];
-        if (counts[c] == 0 || !std::isfinite(x))
+    for (const CodeCount& e : counts.entries()) {
+        const double x = table.value(e.code);
+        if (!std::isfinite(x))
             continue;
-        m_hist.counts[m_linear.index(x)] += counts[c];
+        m_hist.counts[m_linear.index(x)] += e.count;
         if (x == 0)
-            m_hist.zeros += counts[c];
+            m_hist.zeros += e.count;
         else if (!m_hist.logCounts.empty())
-            m_hist.logCounts[logIndex(std::fabs(x))] += counts[c];
+            m_hist.logCounts[logIndex(std::fabs(x))] += e.count;
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/CodeCounts.h"
 #include "analysis/Histogram.h"
 #include "analysis/TensorStats.h"
 
@@ -8,6 +9,8 @@
 #include <vector>
 
 namespace ts {
+
+class CodeTable;
 
 // Fills a Histogram in a second pass, once the first pass has found min, max and the smallest
 // non-zero magnitude. Builders over different element ranges of one tensor are summed with
@@ -27,8 +30,9 @@ public:
 
     void add(const float* p, std::size_t n);
     void add(const double* p, std::size_t n);
-    // counts[c] values equal to values[c], for c < codes (coded dtypes: one binning per code).
-    void addCounts(const float* values, const std::uint32_t* counts, int codes);
+    // Every value the counts hold, `count` times each (coded dtypes: one binning per code, so the
+    // histogram of any number of elements costs at most 65,536 binnings).
+    void add(const CodeTable& table, const CodeCounts& counts);
     void merge(const HistogramBuilder& other);
     const Histogram& histogram() const;
 

@@ -1,7 +1,7 @@
 #include "analysis/NanInfCounter.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/SimdKernels.h"
+#include "codec/DtypeDecoder.h"
 
 #include <algorithm>
 #include <cmath>

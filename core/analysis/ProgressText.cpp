@@ -7,7 +7,7 @@
 
 namespace ts {
 
-QString progressLine(const ScanProgress& p, int barWidth)
+QString progressLine(const Progress& p, int barWidth)
 {
     const double fraction =
         p.bytesTotal

@@ -6,8 +6,9 @@
 
 #include <hwy/highway.h>
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/SimdKernels.h"
+#include "codec/DtypeDecoder.h"
+#include "codec/HalfLanes-inl.h"
 
 #include <bit>
 #include <cmath>
@@ -18,6 +19,7 @@ HWY_BEFORE_NAMESPACE();
 namespace ts::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
+using ts::codec::HWY_NAMESPACE::PrefetchAhead;
 
 constexpr std::int32_t kAbsMask = 0x7fffffff;
 constexpr std::int32_t kInfBits = 0x7f800000;
@@ -25,19 +27,6 @@ constexpr std::int32_t kNegInfBits = static_cast<std::int32_t>(0xff800000u);
 constexpr std::int32_t kF16MaxBits = 0x477fe000;        // 65504
 constexpr std::int32_t kF16UnderBits = 0x33000000 + 1;  // |x| <= 2^-25
 constexpr std::int32_t kBf16UnderBits = 0x00008000 + 1; // |x| <= 2^-134
-
-// Software prefetch of the lines a loop reads kPrefetchBytes from now. Why: on the machine we
-// measure on (a KVM guest) the hardware prefetcher keeps too few lines in flight for a loop that
-// does real work per line: the statistics kernel read DRAM at 6 GB/s per core where a bare load
-// loop reads 14. Prefetching 2 KiB ahead brought it to 11-12. Farther was slower (4 KiB: 8):
-// a scan faults its mapping in as it goes, and a prefetch into a page not mapped yet is dropped.
-constexpr std::size_t kPrefetchBytes = 2048;
-inline void PrefetchAhead(const void* at, std::size_t stepBytes)
-{
-    const char* q = static_cast<const char*>(at) + kPrefetchBytes;
-    for (std::size_t o = 0; o < stepBytes; o += 64)
-        __builtin_prefetch(q + o);
-}
 
 void ScalarTail(const float* p, std::size_t n, std::int32_t minNormalBits, FloatBlockSummary& s)
 {
@@ -161,8 +150,7 @@ void SummarizeFloatsFull(const float* HWY_RESTRICT p, std::size_t n, std::uint32
 // NaN, Inf, subnormal or F16 over/underflow) needs only min, max and sum. One pass tracks the
 // smallest |x| bit pattern, min and max; only a block that leaves that range is re-read by the
 // full counting pass (it is in L1 by then). This halves the work per element on typical tensors.
-// `load(i, v0, v1)` gives elements [i, i + 2N) as two float vectors and `at(i)` one element, so
-// F16 and BF16 blocks run the same arithmetic on the same floats, straight from their bytes.
+// `load(i, v0, v1)` gives elements [i, i + 2N) as two float vectors and `at(i)` one element.
 // Returns false, with `out` untouched, when the block is not ordinary.
 #if HWY_TARGET != HWY_SCALAR
 template <class Load, class At>
@@ -266,42 +254,6 @@ void SummarizeFloats(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t m
     const auto at = [&](std::size_t i) { return p[i]; };
     if (!SummarizeOrdinary(load, at, n, minNormalBits, pivot, out))
         SummarizeFloatsFull(p, n, minNormalBits, out);
-#endif
-}
-
-// F16 or BF16 codes, widened in registers: no float copy of the block is written and read back,
-// so the loads from memory never pause for a decode pass.
-bool SummarizeOrdinaryHalfs(const std::uint16_t* HWY_RESTRICT p, std::size_t n, bool bf16,
-                            std::uint32_t minNormalBits, double pivot, FloatBlockSummary* HWY_RESTRICT out)
-{
-#if HWY_TARGET == HWY_SCALAR
-    (void)p, (void)n, (void)bf16, (void)minNormalBits, (void)pivot, (void)out;
-    return false;
-#else
-    const hn::ScalableTag<float> df;
-    const hn::RebindToUnsigned<decltype(df)> du;
-    const hn::Rebind<std::uint16_t, decltype(df)> d16;
-    const hn::Rebind<hwy::float16_t, decltype(df)> dh;
-    const std::size_t N = hn::Lanes(df);
-    const auto* halfs = reinterpret_cast<const hwy::float16_t*>(p);
-    if (bf16) {
-        const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
-            PrefetchAhead(p + i, 2 * N * 2);
-            v0 = hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, p + i))));
-            v1 = hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, p + i + N))));
-        };
-        const auto at = [&](std::size_t i) {
-            return std::bit_cast<float>(static_cast<std::uint32_t>(p[i]) << 16);
-        };
-        return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
-    }
-    const auto load = [&](std::size_t i, hn::Vec<decltype(df)>& v0, hn::Vec<decltype(df)>& v1) {
-        PrefetchAhead(p + i, 2 * N * 2);
-        v0 = hn::PromoteTo(df, hn::LoadU(dh, halfs + i));
-        v1 = hn::PromoteTo(df, hn::LoadU(dh, halfs + i + N));
-    };
-    const auto at = [&](std::size_t i) { return ts::decode::f16(p[i]); };
-    return SummarizeOrdinary(load, at, n, minNormalBits, pivot, out);
 #endif
 }
 
@@ -544,53 +496,85 @@ bool AnyMasked(const void* HWY_RESTRICT p, std::size_t lanes, int laneBytes, std
     }
 }
 
-void F16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT out)
+template <typename T> std::size_t FindEitherLanes(const T* HWY_RESTRICT p, std::size_t n, T a, T b)
 {
-    const hn::ScalableTag<float> df;
-    const hn::Rebind<hwy::float16_t, decltype(df)> dh;
-    const std::size_t N = hn::Lanes(df);
-    const auto* in = static_cast<const hwy::float16_t*>(src);
     std::size_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<T> d;
+    const std::size_t N = hn::Lanes(d);
+    const auto va = hn::Set(d, a), vb = hn::Set(d, b);
     for (; i + N <= n; i += N) {
-        PrefetchAhead(in + i, N * 2);
-        auto v = hn::PromoteTo(df, hn::LoadU(dh, in + i));
-#if HWY_TARGET >= HWY_SSE4
-        // Without F16C, Highway 1.0.3 widens in software and biases exponent 31 like any other:
-        // Inf came out as 65536 and NaN as 98304, finite, so a scan on such a CPU missed them.
-        // Those lanes get decode::f16's answer: the sign, an all-ones exponent, the payload.
-        const hn::RebindToUnsigned<decltype(df)> du;
-        const hn::Rebind<std::uint16_t, decltype(df)> d16;
-        const auto bits = hn::PromoteTo(du, hn::LoadU(d16, reinterpret_cast<const std::uint16_t*>(in + i)));
-        const auto exponent = hn::Set(du, 0x7c00u);
-        const auto special = hn::Eq(hn::And(bits, exponent), exponent);
-        if (!hn::AllFalse(du, special)) {
-            const auto sign = hn::ShiftLeft<16>(hn::And(bits, hn::Set(du, 0x8000u)));
-            const auto payload = hn::ShiftLeft<13>(hn::And(bits, hn::Set(du, 0x3ffu)));
-            const auto wide = hn::Or(hn::Or(sign, hn::Set(du, 0x7f800000u)), payload);
-            v = hn::IfThenElse(hn::RebindMask(df, special), hn::BitCast(df, wide), v);
-        }
-#endif
-        hn::StoreU(v, df, out + i);
+        const auto v = hn::LoadU(d, p + i);
+        const intptr_t at = hn::FindFirstTrue(d, hn::Or(hn::Eq(v, va), hn::Eq(v, vb)));
+        if (at >= 0)
+            return i + static_cast<std::size_t>(at);
     }
-    for (; i < n; ++i)
-        out[i] = ts::decode::f16(std::bit_cast<std::uint16_t>(in[i]));
+#endif
+    for (; i < n; ++i) {
+        if (p[i] == a || p[i] == b)
+            return i;
+    }
+    return n;
 }
 
-void Bf16ToF32(const void* HWY_RESTRICT src, std::size_t n, float* HWY_RESTRICT out)
+std::size_t FindEither(const void* HWY_RESTRICT p, std::size_t lanes, int laneBytes, std::uint32_t a,
+                       std::uint32_t b)
 {
-    const hn::ScalableTag<float> df;
-    const hn::RebindToUnsigned<decltype(df)> du;
-    const hn::Rebind<std::uint16_t, decltype(df)> d16;
-    const std::size_t N = hn::Lanes(df);
-    const auto* in = static_cast<const std::uint16_t*>(src);
-    std::size_t i = 0;
+    if (laneBytes == 1)
+        return FindEitherLanes(static_cast<const std::uint8_t*>(p), lanes, static_cast<std::uint8_t>(a),
+                               static_cast<std::uint8_t>(b));
+    return FindEitherLanes(static_cast<const std::uint16_t*>(p), lanes, static_cast<std::uint16_t>(a),
+                           static_cast<std::uint16_t>(b));
+}
+
+std::uint32_t OrderKeyScalar(float x)
+{
+    const auto u = std::bit_cast<std::uint32_t>(x);
+    return u & 0x80000000u ? ~u : u | 0x80000000u;
+}
+
+// Order keys in lanes (CodeCounter's orderKey: negative floats flipped whole, positive ones get
+// the sign bit), compared 16 lanes at a time with each target; the rare matching lanes are then
+// listed one by one. About 2% of a weight tensor's values sit in the buckets of its 7 quantiles.
+std::size_t MatchKeyPrefixes(const float* HWY_RESTRICT p, std::size_t n,
+                             const std::uint32_t* HWY_RESTRICT targets, std::size_t count,
+                             std::uint32_t* HWY_RESTRICT out)
+{
+    std::size_t i = 0, found = 0;
+    const auto append = [&](std::size_t at) {
+        const std::uint32_t key = OrderKeyScalar(p[at]);
+        for (std::size_t t = 0; t < count; ++t) {
+            if (targets[t] == key >> 16) {
+                out[found++] = static_cast<std::uint32_t>(t << 16) | (key & 0xffffu);
+                return;
+            }
+        }
+    };
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<std::uint32_t> du;
+    const hn::RebindToSigned<decltype(du)> di;
+    const std::size_t N = hn::Lanes(du);
+    const auto top = hn::Set(du, 0x80000000u);
+    hn::Vec<decltype(du)> wanted[8];
+    for (std::size_t t = 0; t < count && t < 8; ++t)
+        wanted[t] = hn::Set(du, targets[t]);
     for (; i + N <= n; i += N) {
-        PrefetchAhead(in + i, N * 2);
-        const auto wide = hn::ShiftLeft<16>(hn::PromoteTo(du, hn::LoadU(d16, in + i)));
-        hn::StoreU(hn::BitCast(df, wide), df, out + i);
+        PrefetchAhead(p + i, N * 4);
+        const auto u = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(p + i));
+        const auto flip = hn::Or(hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, u))), top);
+        const auto prefix = hn::ShiftRight<16>(hn::Xor(u, flip));
+        auto hit = hn::Eq(prefix, wanted[0]);
+        for (std::size_t t = 1; t < count; ++t)
+            hit = hn::Or(hit, hn::Eq(prefix, wanted[t]));
+        if (HWY_UNLIKELY(!hn::AllFalse(du, hit))) {
+            for (std::size_t lane = 0; lane < N; ++lane)
+                append(i + lane);
+        }
     }
+#endif
     for (; i < n; ++i)
-        out[i] = std::bit_cast<float>(static_cast<std::uint32_t>(in[i]) << 16);
+        append(i);
+    return found;
 }
 
 const char* TargetName()
@@ -606,25 +590,18 @@ HWY_AFTER_NAMESPACE();
 namespace ts::simd {
 
 HWY_EXPORT(SummarizeFloats);
-HWY_EXPORT(SummarizeOrdinaryHalfs);
 HWY_EXPORT(SumSquaredDeviations);
 HWY_EXPORT(LinearBins);
 HWY_EXPORT(LogBins);
 HWY_EXPORT(AnyMasked);
-HWY_EXPORT(F16ToF32);
-HWY_EXPORT(Bf16ToF32);
+HWY_EXPORT(FindEither);
+HWY_EXPORT(MatchKeyPrefixes);
 HWY_EXPORT(TargetName);
 
 void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
                      FloatBlockSummary& out)
 {
     HWY_DYNAMIC_DISPATCH(SummarizeFloats)(p, n, minNormalBits, pivot, &out);
-}
-
-bool summarizeOrdinaryHalfs(const std::uint16_t* p, std::size_t n, bool bf16, std::uint32_t minNormalBits,
-                            double pivot, FloatBlockSummary& out)
-{
-    return HWY_DYNAMIC_DISPATCH(SummarizeOrdinaryHalfs)(p, n, bf16, minNormalBits, pivot, &out);
 }
 
 double sumSquaredDeviations(const float* p, std::size_t n, double mean)
@@ -649,14 +626,15 @@ bool anyMasked(const void* p, std::size_t lanes, int laneBytes, std::uint64_t ma
     return HWY_DYNAMIC_DISPATCH(AnyMasked)(p, lanes, laneBytes, mask, value);
 }
 
-void f16ToF32(const void* src, std::size_t n, float* out)
+std::size_t findEither(const void* p, std::size_t lanes, int laneBytes, std::uint32_t a, std::uint32_t b)
 {
-    HWY_DYNAMIC_DISPATCH(F16ToF32)(src, n, out);
+    return HWY_DYNAMIC_DISPATCH(FindEither)(p, lanes, laneBytes, a, b);
 }
 
-void bf16ToF32(const void* src, std::size_t n, float* out)
+std::size_t matchKeyPrefixes(const float* p, std::size_t n, const std::uint32_t* targets, std::size_t count,
+                             std::uint32_t* out)
 {
-    HWY_DYNAMIC_DISPATCH(Bf16ToF32)(src, n, out);
+    return HWY_DYNAMIC_DISPATCH(MatchKeyPrefixes)(p, n, targets, count, out);
 }
 
 const char* targetName()

@@ -33,12 +33,6 @@ struct FloatBlockSummary {
 // from the pivot (the difference would cancel digits), come back with m2 = -1.
 void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
                      FloatBlockSummary& out);
-// The same summary for a block of F16 (bf16 false) or BF16 codes, widened in registers, when the
-// block is ordinary (as above: every |x| in (2^-25, 65504]); false otherwise, and the caller
-// decodes the block and calls summarizeFloats. The numbers are bit for bit those of
-// summarizeFloats on the decoded floats.
-bool summarizeOrdinaryHalfs(const std::uint16_t* p, std::size_t n, bool bf16, std::uint32_t minNormalBits,
-                            double pivot, FloatBlockSummary& out);
 // Sum of (x - mean)^2 in double over a block that holds only finite values.
 double sumSquaredDeviations(const float* p, std::size_t n, double mean);
 // Histogram bin indices for a block of floats, computed in float SIMD lanes and still exact: out[i]
@@ -58,8 +52,14 @@ std::size_t logBins(const float* p, std::size_t n, double lo, double norm, std::
 // Whether any of `lanes` little-endian lanes of `laneBytes` (1, 2, 4 or 8) bytes at `p` has
 // (lane & mask) == value: the NaN/Inf encodings of every float dtype are such a pattern.
 bool anyMasked(const void* p, std::size_t lanes, int laneBytes, std::uint64_t mask, std::uint64_t value);
-void f16ToF32(const void* src, std::size_t n, float* out);
-void bf16ToF32(const void* src, std::size_t n, float* out);
+// The index of the first of `lanes` little-endian lanes of `laneBytes` (1 or 2) bytes at `p` that
+// equals `a` or `b`; `lanes` when none does (CodedAccumulator: where a new absmax is).
+std::size_t findEither(const void* p, std::size_t lanes, int laneBytes, std::uint32_t a, std::uint32_t b);
+// For each p[i] whose order key's top 16 bits equal targets[t] (t < count, at most 7, each a
+// finite prefix), appends (t << 16 | the key's low 16 bits) to `out` (room for n); returns how many
+// (QuantileSearch's pass over float values).
+std::size_t matchKeyPrefixes(const float* p, std::size_t n, const std::uint32_t* targets, std::size_t count,
+                             std::uint32_t* out);
 // Name of the instruction set the dispatcher picked (for the benchmark report).
 const char* targetName();
 

@@ -61,6 +61,17 @@ void writeValueStatsJson(JsonWriter& json, const ValueStats& s)
     json.key(QStringLiteral("f16_overflow")).value(s.f16Overflow);
     json.key(QStringLiteral("f16_underflow")).value(s.f16Underflow);
     json.key(QStringLiteral("bf16_underflow")).value(s.bf16Underflow);
+    json.key(QStringLiteral("zero_share")).value(s.zeroShare());
+    // numpy's quantile(method="inverted_cdf") of the finite values; null when not computed or none.
+    json.key(QStringLiteral("quantiles"));
+    if (s.quantiles) {
+        json.beginObject();
+        for (std::size_t l = 0; l < Quantiles::kNames.size(); ++l)
+            json.key(QLatin1String(Quantiles::kNames[l])).value(s.quantiles->values[l]);
+        json.endObject();
+    } else {
+        json.null();
+    }
     nanInfPositions(json, s);
 }
 

@@ -1,8 +1,11 @@
 #include "analysis/TensorAnalyzer.h"
 
-#include "analysis/DtypeDecoder.h"
+#include "analysis/CodeCounter.h"
+#include "analysis/CodedAccumulator.h"
 #include "analysis/NanInfCounter.h"
 #include "analysis/ValueAccumulator.h"
+#include "codec/CodeTable.h"
+#include "codec/DtypeDecoder.h"
 
 #include <algorithm>
 #include <vector>
@@ -30,7 +33,7 @@ Result<void> TensorAnalyzer::check() const
 }
 
 Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint64_t count,
-                                                  const ReadControl& control)
+                                                  const JobControl& control)
 {
     TensorStats stats;
     stats.name = m_info.name;
@@ -56,50 +59,62 @@ Result<TensorStats> TensorAnalyzer::nanInfOfRange(std::uint64_t first, std::uint
 }
 
 Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint64_t count,
-                                                 const ReadControl& control)
+                                                 const JobControl& control, CodeCounts* counts)
 {
     const Dtype dtype = m_info.dtype;
     TensorStats stats;
     stats.name = m_info.name;
     stats.dtype = dtype;
     stats.elements = count;
+    const auto countNonBinary = [&](const DecodedBlock& b) {
+        for (std::size_t i = 0; i < b.count; ++i) {
+            if (b.raw[i] > 1) {
+                if (!stats.firstNonBinaryBool)
+                    stats.firstNonBinaryBool = b.firstIndex + i;
+                ++stats.nonBinaryBool;
+            }
+        }
+    };
+
+    if (decode::isCoded(dtype)) {
+        CodedAccumulator values(dtype);
+        m_reader.setDecode(false); // whole pieces of raw codes
+        const Result<void> done = m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
+            values.add(reinterpret_cast<const std::byte*>(b.raw), b.count, b.firstIndex);
+            if (dtype == Dtype::BOOL)
+                countNonBinary(b);
+        });
+        if (!done)
+            return done.error();
+        CodeCounts codes;
+        stats.values = values.finish(codes);
+        if (counts)
+            *counts = std::move(codes);
+        return stats;
+    }
+
     ValueAccumulator values(dtype == Dtype::C64 ? 0.0 : decode::minNormal(dtype));
     ValueAccumulator real(decode::minNormal(Dtype::F32));
     ValueAccumulator imag(decode::minNormal(Dtype::F32));
-    const bool isBool = dtype == Dtype::BOOL;
-
-    const bool coded = decode::isCoded(dtype);
-    std::vector<std::uint32_t> codeCounts(coded ? static_cast<std::size_t>(decode::codeCount(dtype)) : 0);
-    m_reader.setDecode(!coded);
-    const bool halfs = dtype == Dtype::F16 || dtype == Dtype::BF16;
-    m_reader.setUndecodedHalfs(halfs);
+    CodeCounter* prefixes = counts ? &CodeCounter::forThread(65536) : nullptr;
+    m_reader.setDecode(true);
     const Result<void> done = m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
-        if (coded) {
-            std::fill(codeCounts.begin(), codeCounts.end(), 0u);
-            decode::countCodes(dtype, reinterpret_cast<const std::byte*>(b.raw), b.count, codeCounts.data());
-            values.addCodeCounts(dtype, codeCounts.data(), reinterpret_cast<const std::byte*>(b.raw), b.count,
-                                 b.firstIndex);
-        } else if (b.real) {
-            real.add(b.real, b.count, b.firstIndex);
-            imag.add(b.imag, b.count, b.firstIndex);
-        }
-        if (b.halfs)
-            values.addHalfs(b.halfs, b.count, dtype == Dtype::BF16, b.scratch, b.firstIndex);
-        else if (!coded && b.floats)
-            values.add(b.floats, b.count, b.firstIndex);
-        else if (!coded)
-            values.add(b.doubles, b.count, b.firstIndex);
-        if (isBool) {
-            for (std::size_t i = 0; i < b.count; ++i) {
-                if (b.raw[i] > 1) {
-                    if (!stats.firstNonBinaryBool)
-                        stats.firstNonBinaryBool = b.firstIndex + i;
-                    ++stats.nonBinaryBool;
-                }
-            }
+        if (const auto* f = std::get_if<DecodedBlock::Floats>(&b.values)) {
+            values.add(f->values, b.count, b.firstIndex);
+            if (prefixes)
+                prefixes->addKeyPrefixes(f->values, b.count);
+        } else if (const auto* d = std::get_if<DecodedBlock::Doubles>(&b.values)) {
+            values.add(d->values, b.count, b.firstIndex);
+            if (prefixes)
+                prefixes->addKeyPrefixes(d->values, b.count);
+        } else if (const auto* c = std::get_if<DecodedBlock::Complex>(&b.values)) {
+            real.add(c->real, b.count, b.firstIndex);
+            imag.add(c->imag, b.count, b.firstIndex);
+            values.add(c->magnitude, b.count, b.firstIndex);
+            if (prefixes)
+                prefixes->addKeyPrefixes(c->magnitude, b.count);
         }
     });
-    m_reader.setUndecodedHalfs(false);
     if (!done)
         return done.error();
     stats.values = values.stats();
@@ -107,49 +122,148 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
         stats.real = real.stats();
         stats.imag = imag.stats();
     }
+    if (counts)
+        *counts = prefixes->take();
     return stats;
 }
 
 Result<void> TensorAnalyzer::histogramOfRange(std::uint64_t first, std::uint64_t count,
-                                              HistogramBuilder& builder, const ReadControl& control)
+                                              HistogramBuilder& builder, const JobControl& control)
 {
     const Dtype dtype = m_info.dtype;
-    if (decode::isCoded(dtype)) {
-        std::vector<std::uint32_t> counts(static_cast<std::size_t>(decode::codeCount(dtype)));
-        m_reader.setDecode(false);
-        return m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
-            std::fill(counts.begin(), counts.end(), 0u);
-            decode::countCodes(dtype, reinterpret_cast<const std::byte*>(b.raw), b.count, counts.data());
-            builder.addCounts(decode::codeValues(dtype), counts.data(), decode::codeCount(dtype));
-        });
-    }
+    if (!decode::isCoded(dtype))
+        return laterPassOfRange(first, count, &builder, nullptr, nullptr, control);
+    const CodeTable& table = CodeTable::of(dtype);
+    CodeCounter& counter = CodeCounter::forThread(table.size());
+    m_reader.setDecode(false);
+    const Result<void> done = m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
+        counter.addCodes(dtype, reinterpret_cast<const std::byte*>(b.raw), b.count);
+    });
+    const CodeCounts counts = counter.take();
+    if (!done)
+        return done;
+    builder.add(table, counts);
+    return {};
+}
+
+Result<void> TensorAnalyzer::laterPassOfRange(std::uint64_t first, std::uint64_t count,
+                                              HistogramBuilder* builder, const QuantileSearch* search,
+                                              QuantileSearch::Matches* matches, const JobControl& control)
+{
+    if (!matches)
+        search = nullptr;
     m_reader.setDecode(true);
     return m_reader.forEach(first, count, control, [&](const DecodedBlock& b) {
-        if (b.floats)
-            builder.add(b.floats, b.count);
-        else
-            builder.add(b.doubles, b.count);
+        if (const auto* f = std::get_if<DecodedBlock::Floats>(&b.values)) {
+            if (builder)
+                builder->add(f->values, b.count);
+            if (search)
+                search->collect(f->values, b.count, *matches);
+            return;
+        }
+        const double* d = nullptr;
+        if (const auto* doubles = std::get_if<DecodedBlock::Doubles>(&b.values))
+            d = doubles->values;
+        else if (const auto* c = std::get_if<DecodedBlock::Complex>(&b.values))
+            d = c->magnitude;
+        if (!d)
+            return;
+        if (builder)
+            builder->add(d, b.count);
+        if (search)
+            search->collect(d, b.count, *matches);
     });
 }
 
-Result<TensorStats> TensorAnalyzer::stats(const ReadControl& control)
+Result<TensorStats> TensorAnalyzer::stats(const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();
-    Result<TensorStats> s = statsOfRange(0, m_info.elementCount(), control);
-    if (s)
-        s->finalize();
+    const bool coded = decode::isCoded(m_info.dtype);
+    CodeCounts counts;
+    Result<TensorStats> s = statsOfRange(0, m_info.elementCount(), control, coded ? &counts : nullptr);
+    if (!s)
+        return s;
+    s->finalize();
+    if (coded)
+        m_counts = std::move(counts);
     return s;
 }
 
-Result<Histogram> TensorAnalyzer::histogram(const TensorStats& stats, int bins, const ReadControl& control)
+Result<Histogram> TensorAnalyzer::histogram(const TensorStats& stats, int bins, const JobControl& control)
 {
     if (auto ok = check(); !ok)
         return ok.error();
     HistogramBuilder builder(stats.values, bins);
+    if (m_counts) {
+        builder.add(CodeTable::of(m_info.dtype), *m_counts);
+        return builder.histogram();
+    }
     if (auto ok = histogramOfRange(0, m_info.elementCount(), builder, control); !ok)
         return ok.error();
     return builder.histogram();
+}
+
+int TensorAnalyzer::keyBits(Dtype dtype)
+{
+    return decode::decodesToFloat(dtype) ? 32 : 64;
+}
+
+Result<TensorAnalyzer::Analysis> TensorAnalyzer::analyze(int bins, bool logHistogram, bool quantiles,
+                                                         const JobControl& control)
+{
+    if (auto ok = check(); !ok)
+        return ok.error();
+    const Dtype dtype = m_info.dtype;
+    const std::uint64_t n = m_info.elementCount();
+    const bool coded = decode::isCoded(dtype);
+    CodeCounts counts;
+    const bool wantCounts = coded ? bins > 0 || quantiles : quantiles;
+    Result<TensorStats> s = statsOfRange(0, n, control, wantCounts ? &counts : nullptr);
+    if (!s)
+        return s.error();
+    s->finalize();
+    Analysis a{std::move(*s), std::nullopt};
+    if (coded) {
+        const CodeTable& table = CodeTable::of(dtype);
+        if (quantiles)
+            a.stats.values.quantiles = CodedAccumulator::quantiles(table, counts);
+        if (bins > 0) {
+            HistogramBuilder builder(a.stats.values, bins, logHistogram);
+            builder.add(table, counts);
+            a.histogram = builder.histogram();
+        }
+        return a;
+    }
+    std::optional<HistogramBuilder> builder;
+    if (bins > 0)
+        builder.emplace(a.stats.values, bins, logHistogram);
+    std::optional<QuantileSearch> search;
+    if (quantiles)
+        search.emplace(counts, keyBits(dtype));
+    // Later passes in ranges of a few MiB, so the matches a range collects for the quantile search
+    // stay small whatever the tensor (all of a range's values may sit in one bucket).
+    constexpr std::uint64_t kRange = std::uint64_t{1} << 20;
+    for (bool histogramPass = builder.has_value(); histogramPass || (search && !search->done());
+         histogramPass = false) {
+        const QuantileSearch* pending = search && !search->done() ? &*search : nullptr;
+        for (std::uint64_t first = 0; first < n; first += kRange) {
+            QuantileSearch::Matches matches;
+            if (auto ok = laterPassOfRange(first, std::min(kRange, n - first),
+                                           histogramPass ? &*builder : nullptr, pending, &matches, control);
+                !ok)
+                return ok.error();
+            if (pending)
+                search->add(matches);
+        }
+        if (pending)
+            search->finishPass();
+    }
+    if (builder)
+        a.histogram = builder->histogram();
+    if (search)
+        a.stats.values.quantiles = search->result();
+    return a;
 }
 
 } // namespace ts

@@ -1,7 +1,7 @@
 #include "analysis/TensorBlockReader.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/ValueAccumulator.h"
+#include "codec/DtypeDecoder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,16 +41,16 @@ Error TensorBlockReader::readError(const QString& why, std::uint64_t offset, Err
                      offset);
 }
 
-std::optional<Error> TensorBlockReader::cancelled(const ReadControl& control) const
+std::optional<Error> TensorBlockReader::cancelled(const JobControl& control) const
 {
-    if (!control.cancel || !control.cancel->load(std::memory_order_relaxed))
+    if (!control.cancel.isCancelled())
         return std::nullopt;
     const QString file = m_location.source ? m_location.source->displayName() : QString();
     return makeError(ErrorCode::Cancelled, file, QStringLiteral("the scan was cancelled"), m_name);
 }
 
 Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t count,
-                                            const ReadControl& control) const
+                                            const JobControl& control) const
 {
     if (!m_location.source)
         return readError(QStringLiteral("no byte source"), 0);
@@ -63,7 +63,7 @@ Result<void> TensorBlockReader::checkUnread(std::uint64_t first, std::uint64_t c
     return {};
 }
 
-Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count, const JobControl& control,
                                         const std::function<void(const DecodedBlock&)>& fn)
 {
     if (!m_location.source)
@@ -124,8 +124,7 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
                 if (!intact)
                     return readError(intact.error().message, absOffset, intact.error().code);
             }
-            if (control.onBytes)
-                control.onBytes(nBytes);
+            control.progress.add(nBytes);
             return {};
         };
 
@@ -150,23 +149,28 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
             out.count = k;
             out.raw = reinterpret_cast<const std::uint8_t*>(src);
             switch (m_dtype) {
-            case Dtype::F32:
-                out.floats = reinterpret_cast<const float*>(src); // 4-aligned: the buffer, or checked above
+            case Dtype::F32: // 4-aligned: the buffer, or checked above
+                out.values = DecodedBlock::Floats{reinterpret_cast<const float*>(src)};
                 break;
             case Dtype::F64:
                 widen<double>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::I32:
                 widen<std::int32_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::U32:
                 widen<std::uint32_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::I64:
                 widen<std::int64_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::U64:
                 widen<std::uint64_t>(src, k, m_doubles.data());
+                out.values = DecodedBlock::Doubles{m_doubles.data()};
                 break;
             case Dtype::C64:
                 for (std::size_t i = 0; i < k; ++i) {
@@ -180,26 +184,13 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
                             ? std::numeric_limits<double>::quiet_NaN()
                             : std::hypot(static_cast<double>(pair[0]), static_cast<double>(pair[1]));
                 }
-                out.real = m_floats.data();
-                out.imag = m_imag.data();
-                break;
-            case Dtype::F16:
-            case Dtype::BF16:
-                if (m_undecodedHalfs) { // 2-aligned: the buffer, or checked above
-                    out.halfs = reinterpret_cast<const std::uint16_t*>(src);
-                    out.scratch = m_floats.data();
-                    break;
-                }
-                decode::decodeToFloat(m_dtype, src, k, m_floats.data());
-                out.floats = m_floats.data();
+                out.values = DecodedBlock::Complex{m_floats.data(), m_imag.data(), m_doubles.data()};
                 break;
             default:
                 decode::decodeToFloat(m_dtype, src, k, m_floats.data());
-                out.floats = m_floats.data();
+                out.values = DecodedBlock::Floats{m_floats.data()};
                 break;
             }
-            if (!toFloat)
-                out.doubles = m_doubles.data();
             fn(out);
         }
         if (auto r = finishPiece(); !r)

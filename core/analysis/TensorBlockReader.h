@@ -1,42 +1,47 @@
 #pragma once
 
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "format/Dtype.h"
 #include "io/TensorLocation.h"
 
 #include <QString>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace ts {
 
-// How a long read is steered from outside: a cancel flag polled between reads, and a callback
-// told how many bytes each read consumed (for progress).
-struct ReadControl {
-    const std::atomic<bool>* cancel = nullptr;
-    std::function<void(std::uint64_t bytes)> onBytes;
-};
-
-// One decoded run of at most ValueAccumulator::kBlock elements (a whole read for undecoded coded
-// blocks, which carry only `raw`). Exactly one of `floats` / `doubles`
-// is set for real dtypes; C64 sets `real`, `imag` (floats) and `doubles` (the magnitude).
+// One run of at most ValueAccumulator::kBlock elements (a whole read for blocks handed over
+// undecoded), in the one form its dtype decodes to: `values` says which.
 struct DecodedBlock {
+    // Every dtype exactly representable in float (decode::decodesToFloat): F32 in place, the
+    // others decoded.
+    struct Floats {
+        const float* values;
+    };
+    // F64, I32, U32, I64 and U64, widened to double.
+    struct Doubles {
+        const double* values;
+    };
+    // C64: both parts, and the magnitude |z| (NaN when either part is NaN).
+    struct Complex {
+        const float* real;
+        const float* imag;
+        const double* magnitude;
+    };
+    // Nothing decoded: the consumer reads `raw` (coded dtypes with setDecode(false), every dtype
+    // with setWholePieces(true)).
+    struct Undecoded {};
+
     std::uint64_t firstIndex = 0;
     std::size_t count = 0;
-    const float* floats = nullptr;
-    const double* doubles = nullptr;
-    const float* real = nullptr;
-    const float* imag = nullptr;
-    const std::uint8_t* raw = nullptr; // the undecoded bytes, for BOOL's 0/1 check
-    // With setUndecodedHalfs(true), F16/BF16 blocks set these instead of `floats`: the codes, and
-    // room for `count` floats should the consumer need them decoded.
-    const std::uint16_t* halfs = nullptr;
-    float* scratch = nullptr;
+    const std::uint8_t* raw = nullptr; // the block's bytes as stored (BOOL's 0/1 check, code counts)
+    std::variant<Undecoded, Floats, Doubles, Complex> values;
 };
 
 // Streams a tensor's elements from its ByteSource in bounded pieces, decoding block by block:
@@ -51,32 +56,30 @@ public:
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 
-    // Coded dtypes (8 bits or fewer) can be summarised from raw codes: with decoding off, each
-    // read of those dtypes is handed over as one block carrying only `raw`.
+    // Coded dtypes (16 bits or fewer) can be summarised from raw codes: with decoding off, each
+    // read of those dtypes is handed over as one Undecoded block.
     void setDecode(bool on) { m_decode = on; }
-    // F16 and BF16 blocks handed over as codes (DecodedBlock::halfs), for consumers that widen
-    // them in registers (ValueAccumulator::addHalfs) rather than through a float copy.
-    void setUndecodedHalfs(bool on) { m_undecodedHalfs = on; }
-    // Every read handed over as one block carrying only `raw`, whatever the dtype (NanInfCounter).
+    // Every read handed over as one Undecoded block, whatever the dtype (NanInfCounter).
     void setWholePieces(bool on) { m_wholePieces = on; }
 
     // Bytes holding elements [0, n): ceil(n * bits / 8).
     static std::uint64_t bytesFor(Dtype dtype, std::uint64_t elements);
 
     // Calls `fn` for each block of elements [first, first + count). `first` must be a multiple of
-    // 8 so sub-byte dtypes start on a byte boundary.
-    Result<void> forEach(std::uint64_t first, std::uint64_t count, const ReadControl& control,
+    // 8 so sub-byte dtypes start on a byte boundary. The control's token is polled before each
+    // piece and each piece's bytes are added to its sink.
+    Result<void> forEach(std::uint64_t first, std::uint64_t count, const JobControl& control,
                          const std::function<void(const DecodedBlock&)>& fn);
     // For elements [first, first + count) whose bytes the caller need not read (a dtype with no
     // NaN/Inf encoding, for the NaN/Inf check): a cancel point, and the error a read would have
     // given if the file no longer holds them.
-    Result<void> checkUnread(std::uint64_t first, std::uint64_t count, const ReadControl& control) const;
+    Result<void> checkUnread(std::uint64_t first, std::uint64_t count, const JobControl& control) const;
 
 private:
     // Names the tensor; keeps the cause's code (FileChanged tells the window to offer a reload).
     Error readError(const QString& why, std::uint64_t offset, ErrorCode code = ErrorCode::IoError) const;
-    // The Cancelled error when the control's flag is up.
-    std::optional<Error> cancelled(const ReadControl& control) const;
+    // The Cancelled error when the control's token is cancelled.
+    std::optional<Error> cancelled(const JobControl& control) const;
 
     TensorLocation m_location;
     Dtype m_dtype;
@@ -86,7 +89,6 @@ private:
     std::vector<float> m_imag;
     std::vector<double> m_doubles;
     bool m_decode = true;
-    bool m_undecodedHalfs = false;
     bool m_wholePieces = false;
 };
 

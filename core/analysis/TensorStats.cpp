@@ -38,8 +38,15 @@ ValueStats ValueStats::empty()
     return s;
 }
 
+double ValueStats::zeroShare() const
+{
+    return count == 0 ? std::numeric_limits<double>::quiet_NaN()
+                      : static_cast<double>(zeros) / static_cast<double>(count);
+}
+
 void ValueStats::mergeFollowing(const ValueStats& next)
 {
+    quantiles.reset();
     count += next.count;
     nan += next.nan;
     posinf += next.posinf;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/Quantiles.h"
 #include "format/Dtype.h"
 
 #include <QString>
@@ -42,6 +43,13 @@ struct ValueStats {
     double m2 = 0;  // sum of squared deviations from the mean (Chan et al. merge state)
     double std = 0; // population standard deviation (numpy's default ddof=0); set by finalize()
     double l2 = 0;  // sqrt(sum x^2); set by finalize()
+    // Of the finite values, when they were asked for (ScanOptions::quantiles, TensorAnalyzer::
+    // analyze) and there is a finite value. Not mergeable: mergeFollowing() drops them, and whoever
+    // merges computes them for the whole (from code counts or a QuantileSearch).
+    std::optional<Quantiles> quantiles;
+
+    // Zeros among all elements (NaN and Inf included); NaN for no elements.
+    double zeroShare() const;
 
     std::optional<std::uint64_t> firstNan() const;
     std::optional<std::uint64_t> firstInf() const;

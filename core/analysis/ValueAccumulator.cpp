@@ -1,6 +1,5 @@
 #include "analysis/ValueAccumulator.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/SimdKernels.h"
 
 #include <algorithm>
@@ -62,28 +61,6 @@ void ValueAccumulator::add(const float* p, std::size_t n, std::uint64_t firstInd
     addSummary(s, p, n, firstIndex);
 }
 
-void ValueAccumulator::addHalfs(const std::uint16_t* h, std::size_t n, bool bf16, float* scratch,
-                                std::uint64_t firstIndex)
-{
-    if (n == 0)
-        return;
-    simd::FloatBlockSummary s;
-    // The fused kernel needs a pivot, and its block must need nothing of the values afterwards:
-    // no second pass for m2, no search for a new absmax position. Else decode and take add().
-    if (std::isfinite(m_pivot) && simd::summarizeOrdinaryHalfs(h, n, bf16, m_minNormalBits, m_pivot, s) &&
-        s.m2 >= 0 && std::max(-static_cast<double>(s.min), static_cast<double>(s.max)) <= m_stats.absmax) {
-        addSummary(s, nullptr, n, firstIndex);
-        return;
-    }
-    if (bf16)
-        simd::bf16ToF32(h, n, scratch);
-    else
-        simd::f16ToF32(h, n, scratch);
-    add(scratch, n, firstIndex);
-}
-
-// `p` may be null only for a block of finite values whose m2 is known and whose absmax does not
-// exceed the tensor's so far (addHalfs checks): nothing below reads it then.
 void ValueAccumulator::addSummary(const simd::FloatBlockSummary& s, const float* p, std::size_t n,
                                   std::uint64_t firstIndex)
 {
@@ -138,78 +115,6 @@ void ValueAccumulator::addSummary(const simd::FloatBlockSummary& s, const float*
         }
     }
     // The indices were recorded straight into m_stats; keep the merge from adding them twice.
-    m_stats.mergeFollowing(block);
-}
-
-void ValueAccumulator::addCodeCounts(Dtype dtype, const std::uint32_t* counts, const std::byte* raw,
-                                     std::size_t n, std::uint64_t firstIndex)
-{
-    if (n == 0)
-        return;
-    const int codes = decode::codeCount(dtype);
-    const float* values = decode::codeValues(dtype);
-    ValueStats block = ValueStats::empty();
-    block.count = n;
-    double sum = 0;
-    for (int c = 0; c < codes; ++c) {
-        const std::uint64_t k = counts[c];
-        if (k == 0)
-            continue;
-        const double x = values[c];
-        if (std::isnan(x)) {
-            block.nan += k;
-            continue;
-        }
-        if (std::isinf(x)) {
-            (x > 0 ? block.posinf : block.neginf) += k;
-            continue;
-        }
-        block.finite += k;
-        const double a = std::fabs(x);
-        if (a == 0)
-            block.zeros += k;
-        else if (a < m_minNormal)
-            block.subnormals += k;
-        if (a > 65504.0)
-            block.f16Overflow += k;
-        if (a != 0 && a <= 0x1p-25)
-            block.f16Underflow += k;
-        if (a != 0 && a <= 0x1p-134)
-            block.bf16Underflow += k;
-        block.min = std::min(block.min, x);
-        block.max = std::max(block.max, x);
-        if (a != 0)
-            block.minAbsNonzero = std::min(block.minAbsNonzero, a);
-        sum += static_cast<double>(k) * x;
-    }
-    const bool wantNans = block.nan > 0 && m_stats.nanIndices.size() < kRecordedIndices;
-    const bool wantInfs = block.posinf + block.neginf > 0 && m_stats.infIndices.size() < kRecordedIndices;
-    for (std::size_t i = 0; (wantNans || wantInfs) && i < n; ++i) {
-        const float x = values[decode::codeAt(dtype, raw, i)];
-        if (wantNans && std::isnan(x) && m_stats.nanIndices.size() < kRecordedIndices)
-            m_stats.nanIndices.push_back(firstIndex + i);
-        if (wantInfs && std::isinf(x) && m_stats.infIndices.size() < kRecordedIndices)
-            m_stats.infIndices.push_back(firstIndex + i);
-    }
-    if (block.finite > 0) {
-        block.absmax = std::max(-block.min, block.max);
-        block.mean = sum / static_cast<double>(block.finite);
-        double m2 = 0;
-        for (int c = 0; c < codes; ++c) {
-            const double x = values[c];
-            if (counts[c] != 0 && std::isfinite(x))
-                m2 += static_cast<double>(counts[c]) * (x - block.mean) * (x - block.mean);
-        }
-        block.m2 = m2;
-        if (block.absmax > m_stats.absmax) {
-            for (std::size_t i = 0; i < n; ++i) {
-                if (std::fabs(values[decode::codeAt(dtype, raw, i)]) == static_cast<float>(block.absmax)) {
-                    block.absmaxIndex = firstIndex + i;
-                    break;
-                }
-            }
-        }
-    }
     m_stats.mergeFollowing(block);
 }
 

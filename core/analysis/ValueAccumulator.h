@@ -10,7 +10,8 @@
 
 namespace ts {
 
-// Folds decoded values into a ValueStats, block by block. Each block is summarised with a
+// Folds decoded values into a ValueStats, block by block (dtypes of 16 bits or fewer are counted
+// by code instead: CodedAccumulator). Each block is summarised with a
 // pivoted one-pass mean/M2 (ordinary float blocks) or a two-pass one (the rest), and merged with
 // Chan's formula: this matches a float64 two-pass over the whole tensor to ~1e-14 relative even
 // for data with a large mean, where a naive sum of squares would lose every digit.
@@ -26,15 +27,6 @@ public:
     // `firstIndex`: flat index of p[0] in the tensor, for first-NaN / absmax positions.
     void add(const float* p, std::size_t n, std::uint64_t firstIndex);
     void add(const double* p, std::size_t n, std::uint64_t firstIndex);
-    // F16 (bf16 false) or BF16 codes, summarised without decoding when the block is ordinary;
-    // `scratch` (room for n floats) takes the decoded block otherwise. Same numbers as add().
-    void addHalfs(const std::uint16_t* h, std::size_t n, bool bf16, float* scratch, std::uint64_t firstIndex);
-
-    // A block of a coded dtype (8 bits or fewer) from its code counts: exact, and the same
-    // numbers as decoding each element. `raw` is the block's bytes, read again only for positions
-    // (first NaN/Inf, a new absmax), code by code and stopping at the first hit.
-    void addCodeCounts(Dtype dtype, const std::uint32_t* counts, const std::byte* raw, std::size_t n,
-                       std::uint64_t firstIndex);
 
     const ValueStats& stats() const { return m_stats; }
 

@@ -1,6 +1,7 @@
 #include "checkpoint/Checkpoint.h"
 
 #include "checkpoint/CheckpointLocator.h"
+#include "checkpoint/PyTorchCheckpoint.h"
 #include "checkpoint/SafetensorsCheckpoint.h"
 #include "checkpoint/ShardedCheckpoint.h"
 
@@ -13,14 +14,18 @@ Checkpoint::Checkpoint(Kind kind, QString path) : m_kind(kind), m_path(std::move
 
 Checkpoint::~Checkpoint() = default;
 
-Result<std::shared_ptr<const Checkpoint>> Checkpoint::open(const QString& location)
+Result<std::shared_ptr<const Checkpoint>> Checkpoint::open(const QString& location,
+                                                           const CheckpointOpenOptions& options)
 {
     auto layout = CheckpointLocator::locate(location);
     if (!layout)
         return layout.error();
     // Where a new format joins: sniff the single part's first bytes and pick its implementation.
-    if (layout->kind == Kind::SingleFile)
+    if (layout->kind == Kind::SingleFile) {
+        if (PyTorchCheckpoint::recognizes(layout->parts.front()))
+            return PyTorchCheckpoint::open(layout->parts.front(), layout->origin, options);
         return SafetensorsCheckpoint::open(layout->parts.front(), layout->origin);
+    }
     return ShardedCheckpoint::open(*layout);
 }
 

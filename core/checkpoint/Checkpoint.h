@@ -2,6 +2,7 @@
 
 #include "base/Diagnostic.h"
 #include "base/Result.h"
+#include "checkpoint/CheckpointOpenOptions.h"
 #include "checkpoint/CheckpointPart.h"
 #include "format/Metadata.h"
 #include "format/RawHeader.h"
@@ -36,6 +37,7 @@ struct CheckpointCapabilities {
     bool editMetadata = false; // its metadata can be changed and saved (one safetensors file)
     bool saveInPlace = false;  // a save may rewrite the header in place behind a journal
     bool convertFrom = false;  // Converter and TensorExporter may read its tensors
+    QString convertRefusal;    // when convertFrom is false: why, in one sentence
 };
 
 // What a user opens: one model, whatever its format and wherever its bytes are. The interface
@@ -53,7 +55,8 @@ public:
     Checkpoint& operator=(const Checkpoint&) = delete;
 
     // Opens a file, a shard index .json or a folder (CheckpointLocator decides which parts).
-    static Result<std::shared_ptr<const Checkpoint>> open(const QString& location);
+    static Result<std::shared_ptr<const Checkpoint>> open(const QString& location,
+                                                          const CheckpointOpenOptions& options = {});
 
     virtual QString formatName() const = 0; // "safetensors"
     virtual CheckpointCapabilities capabilities() const = 0;
@@ -80,7 +83,9 @@ public:
     QStringList files() const;
 
     int indexOf(const QString& name) const { return m_byName.value(name, -1); }
-    TensorLocation location(int tensor) const;
+    // Where the tensor's bytes are. A format whose tensors are not one range of a part (a strided
+    // view in a PyTorch checkpoint) gives a source of its own here.
+    virtual TensorLocation location(int tensor) const;
     std::uint64_t byteOffset(int tensor) const { return m_tensors[static_cast<std::size_t>(tensor)].offset; }
     const CheckpointPart& partOf(int tensor) const
     {

@@ -23,6 +23,8 @@ struct ConvertOptions {
     std::vector<std::pair<QString, QString>> setMetadata;
     QStringList unsetMetadata;
     std::uint64_t headerSlack = 0;
+
+    bool operator==(const ConvertOptions&) const = default;
 };
 
 } // namespace ts

@@ -68,8 +68,7 @@ Result<void> refuseInput(const ConvertPlan& plan, const QString& path)
 }
 
 Result<void> writeOne(const ConvertPlan& plan, const std::vector<std::size_t>& which, const QString& path,
-                      const ConvertOptions& options, const ProgressCallback& progress,
-                      std::uint64_t doneBefore, std::uint64_t total)
+                      const ConvertOptions& options, const JobControl& control)
 {
     if (auto r = refuseInput(plan, path); !r)
         return r;
@@ -87,11 +86,7 @@ Result<void> writeOne(const ConvertPlan& plan, const std::vector<std::size_t>& w
     }
     WriteOptions writeOptions;
     writeOptions.headerSlack = options.headerSlack;
-    if (progress) {
-        writeOptions.progress = [&](std::uint64_t done, std::uint64_t) {
-            return progress(doneBefore + done, total);
-        };
-    }
+    writeOptions.control = control; // each shard adds to the whole conversion's count
     return SafetensorsWriter::write(path, std::move(tensors), plan.metadata, writeOptions);
 }
 
@@ -150,14 +145,14 @@ QByteArray ConvertWriter::indexJson(std::uint64_t totalSize,
 }
 
 Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString& out,
-                                         const ConvertOptions& options, const ProgressCallback& progress)
+                                         const ConvertOptions& options, const JobControl& control)
 {
-    const std::uint64_t total = plan.bytesAfter();
+    control.progress.begin(plan.bytesAfter());
     if (!options.shardSize) {
         std::vector<std::size_t> all(plan.tensors.size());
         for (std::size_t i = 0; i < all.size(); ++i)
             all[i] = i;
-        if (auto r = writeOne(plan, all, out, options, progress, 0, total); !r)
+        if (auto r = writeOne(plan, all, out, options, control); !r)
             return r.error();
         return QStringList{out};
     }
@@ -195,19 +190,16 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
             QFile::remove(path);
     };
     std::vector<std::pair<QString, QString>> weightMap;
-    std::uint64_t done = 0;
     for (std::size_t s = 0; s < shards.size(); ++s) {
         const QString name = shardFileName(s, shards.size());
         const QString stage = QDir(out).filePath(stagePrefix + name);
-        if (auto r = writeOne(plan, shards[s], stage, options, progress, done, total); !r) {
+        if (auto r = writeOne(plan, shards[s], stage, options, control); !r) {
             discardStaged();
             return r.error();
         }
         staged << stage;
-        for (const std::size_t i : shards[s]) {
+        for (const std::size_t i : shards[s])
             weightMap.emplace_back(plan.tensors[i].name, name);
-            done += plan.tensors[i].bytesAfter();
-        }
     }
     QStringList written;
     for (std::size_t s = 0; s < shards.size(); ++s) {
@@ -225,7 +217,7 @@ Result<QStringList> ConvertWriter::write(const ConvertPlan& plan, const QString&
     }
     // The index's atomic write below fsyncs this folder after its rename, which makes the shard
     // renames above durable too.
-    const QByteArray json = indexJson(total, weightMap);
+    const QByteArray json = indexJson(plan.bytesAfter(), weightMap);
     AtomicFile index(indexPath);
     if (auto r = index.open(); !r)
         return r.error();

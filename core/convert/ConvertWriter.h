@@ -18,9 +18,10 @@ namespace ts {
 // complete model. Refuses to write over any input file.
 class ConvertWriter {
 public:
-    // Returns the files written, the index last.
+    // Returns the files written, the index last. Progress counts the output's data bytes over
+    // all shards; a cancel stops the write between chunks and leaves nothing behind.
     static Result<QStringList> write(const ConvertPlan& plan, const QString& out,
-                                     const ConvertOptions& options, const ProgressCallback& progress = {});
+                                     const ConvertOptions& options, const JobControl& control = {});
 
     // Hugging Face's split: tensors in name order fill a shard until the next would overflow
     // it; a tensor bigger than the limit gets a shard of its own. Returns indices into the plan.

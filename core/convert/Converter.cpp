@@ -1,6 +1,7 @@
 #include "convert/Converter.h"
 
 #include "base/Glob.h"
+#include "checkpoint/PyTorchCheckpoint.h"
 #include "convert/ConvertingSource.h"
 
 #include <QHash>
@@ -96,10 +97,15 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
 
     ConvertPlan plan;
     QHash<QString, std::size_t> byName;
+    bool fromPickle = false;
     for (const auto& model : inputs) {
-        if (!model->capabilities().convertFrom) {
-            return makeError(ErrorCode::InvalidArgument, model->path(),
-                             QStringLiteral("a %1 checkpoint cannot be converted").arg(model->formatName()));
+        fromPickle = fromPickle || dynamic_cast<const PyTorchCheckpoint*>(model.get());
+        if (const CheckpointCapabilities c = model->capabilities(); !c.convertFrom) {
+            return makeError(
+                ErrorCode::InvalidArgument, model->path(),
+                c.convertRefusal.isEmpty()
+                    ? QStringLiteral("a %1 checkpoint cannot be converted").arg(model->formatName())
+                    : c.convertRefusal);
         }
         plan.inputFiles << model->files(); // shards and the index, also of a folder opened by its index
         if (const auto& md = model->metadata()) {
@@ -171,6 +177,12 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
         return makeError(ErrorCode::InvalidArgument, {},
                          QStringLiteral("no tensor is left to write after --include/--exclude"));
 
+    // A pickle checkpoint has no metadata; safetensors' own convert.py and transformers'
+    // save_pretrained write {"format": "pt"}, which transformers checks when it loads the file.
+    if (fromPickle && !plan.metadata) {
+        plan.metadata = Metadata{};
+        plan.metadata->set(QStringLiteral("format"), QStringLiteral("pt"));
+    }
     if (!options.setMetadata.empty() && !plan.metadata)
         plan.metadata = Metadata{};
     if (plan.metadata) {
@@ -185,12 +197,12 @@ Result<ConvertPlan> Converter::plan(const std::vector<std::shared_ptr<const Chec
     return plan;
 }
 
-Result<void> Converter::measure(ConvertPlan& plan, const ProgressCallback& progress)
+Result<void> Converter::measure(ConvertPlan& plan, const JobControl& control)
 {
     std::uint64_t total = 0;
     for (const PlannedTensor& t : plan.tensors)
         total += t.converts() ? t.bytesBefore() : 0;
-    std::uint64_t done = 0;
+    control.progress.begin(total);
     std::vector<std::byte> scratch;
     for (PlannedTensor& t : plan.tensors) {
         if (!t.converts())
@@ -203,8 +215,8 @@ Result<void> Converter::measure(ConvertPlan& plan, const ProgressCallback& progr
             const auto n = static_cast<std::size_t>(std::min(chunk, source.size() - offset));
             if (auto r = source.read(offset, std::span(scratch.data(), n)); !r)
                 return r;
-            done += n / outSize * static_cast<std::uint64_t>(dtypeBits(t.from) / 8);
-            if (progress && !progress(done, total))
+            control.progress.add(n / outSize * static_cast<std::uint64_t>(dtypeBits(t.from) / 8));
+            if (control.cancel.isCancelled())
                 return makeError(ErrorCode::Cancelled, t.sourceFile,
                                  QStringLiteral("the conversion report was cancelled"));
         }

@@ -1,17 +1,15 @@
 #pragma once
 
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "checkpoint/Checkpoint.h"
 #include "convert/ConvertOptions.h"
 #include "convert/ConvertPlan.h"
 
-#include <functional>
 #include <memory>
 #include <vector>
 
 namespace ts {
-
-using ProgressCallback = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 
 // Decides what a conversion does (selection, renaming, dtypes, metadata) and measures what it
 // would do to the values before anything is written. Writing is ConvertWriter's job.
@@ -23,8 +21,9 @@ public:
                                     const ConvertOptions& options);
 
     // The report pass: runs every conversion into a scratch buffer to count overflows,
-    // underflows and NaNs per tensor. Reads the input once; writes nothing.
-    static Result<void> measure(ConvertPlan& plan, const ProgressCallback& progress = {});
+    // underflows and NaNs per tensor. Reads the input once; writes nothing. Progress counts the
+    // input bytes of the converted tensors; a cancel stops it between chunks of a few MB.
+    static Result<void> measure(ConvertPlan& plan, const JobControl& control = {});
 };
 
 } // namespace ts

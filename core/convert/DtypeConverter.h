@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace ts {
 
@@ -27,17 +28,19 @@ struct ConversionCounts {
 // round to nearest, ties to even; NaN stays NaN (sign kept); finite values out of range become
 // ±Inf, except F8_E4M3 (no Inf) which saturates to ±448; Inf into F8_E4M3 also saturates and is
 // counted as an overflow. Subnormals are kept, never flushed. Little-endian bytes, as in files.
+// Sources are read by the shared decoders (codec/DtypeDecoder.h); F32 -> BF16 / F16 and
+// BF16 / F16 -> F32 run in SIMD lanes on whichever instruction set the CPU has, with the same bits
+// on every one (tests/convert/tst_convert_kernels.cpp checks each target the binary carries).
 class DtypeConverter {
 public:
+    // The dtypes the converter reads and writes, in the order a user is offered them (the Convert
+    // dialog's lists, the CLI's help and completions, the options parser's messages all read this).
+    static std::span<const Dtype> targets();
     static bool supports(Dtype dtype);
-    // Converts n elements from `in` to `out` (which must not overlap) and adds to `counts`.
+    // Converts n elements from `in` to `out` (which must not overlap; any alignment) and adds to
+    // `counts`.
     static void convert(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::size_t n,
                         ConversionCounts& counts);
-    // Off: use only the portable kernels (F32 -> F16 otherwise uses the CPU's F16C instruction,
-    // F32 -> BF16 its AVX512_BF16 one, when it has them). For tests and benchmarks that compare.
-    static void setHardwareKernelsAllowed(bool allowed);
-    // One element as a double (exact for every supported dtype).
-    static double decode(Dtype from, const std::byte* element);
 };
 
 } // namespace ts

@@ -1,5 +1,6 @@
 #include "convert/TensorExporter.h"
 
+#include "codec/DtypeDecoder.h"
 #include "convert/DtypeConverter.h"
 #include "write/AtomicFile.h"
 #include "write/InputFiles.h"
@@ -82,8 +83,10 @@ void appendValue(QByteArray& line, Dtype dtype, const std::byte* p)
     case Dtype::F64:
         appendFloat(line, load<double>(p), false);
         break;
-    default:
-        appendFloat(line, DtypeConverter::decode(dtype, p), true);
+    default: // F32 and narrower floats: exact in float, written in float's shortest spelling
+        appendFloat(line,
+                    decode::element(dtype, std::span(p, static_cast<std::size_t>(dtypeBits(dtype) / 8)), 0),
+                    true);
         break;
     }
 }

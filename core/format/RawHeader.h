@@ -15,6 +15,7 @@ struct RawHeader {
     QString source;                  // the file it comes from
     QByteArray bytes;                // at most the cap it was read with
     std::uint64_t declaredBytes = 0; // the length the file declares (a safetensors prefix; an index's size)
+    bool preformatted = false;       // text to show as it is (a pickle's disassembly), not JSON
 
     // The JSON after the 8-byte length prefix of a safetensors file.
     static RawHeader ofSafetensors(const ByteSource& source, std::uint64_t cap);

@@ -7,8 +7,8 @@
 
 #include <QFileInfo>
 
-#include <chrono>
-#include <condition_variable>
+#include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -27,12 +27,6 @@ FileHasher::FileHasher(std::vector<HashInput> inputs, int threads)
 {
 }
 
-void FileHasher::setProgressCallback(Progress progress, int intervalMs)
-{
-    m_progress = std::move(progress);
-    m_intervalMs = std::max(1, intervalMs);
-}
-
 std::uint64_t FileHasher::totalBytes() const
 {
     std::uint64_t total = 0;
@@ -43,23 +37,22 @@ std::uint64_t FileHasher::totalBytes() const
 
 Result<std::vector<FileDigest>> FileHasher::run()
 {
-    const std::uint64_t total = totalBytes();
+    const CancelToken& cancel = m_control.cancel;
+    const ProgressSink& progress = m_control.progress;
+    progress.begin(totalBytes());
     std::vector<FileDigest> digests(m_inputs.size());
-    std::atomic<std::uint64_t> done{0};
     std::atomic<std::size_t> next{0};
     std::optional<Error> firstError;
     std::mutex mutex;
-    std::condition_variable wake;
     int threads = m_threads > 0 ? m_threads : static_cast<int>(std::thread::hardware_concurrency());
     threads = std::clamp<int>(threads, 1, static_cast<int>(std::max<std::size_t>(1, m_inputs.size())));
-    int running = threads;
 
     auto hashOne = [&](const HashInput& in, FileDigest& out) -> Result<void> {
         Sha256 sha;
         ReadAhead::Buffers buffers;
         ReadAhead reader(*in.source, 0, in.source->size(), kChunk, buffers);
         for (;;) {
-            if (m_cancel.load(std::memory_order_relaxed))
+            if (cancel.isCancelled())
                 return makeError(ErrorCode::Cancelled, in.path, QStringLiteral("hashing was cancelled"));
             auto chunk = reader.next();
             if (!chunk)
@@ -67,7 +60,7 @@ Result<std::vector<FileDigest>> FileHasher::run()
             if (chunk->empty())
                 break;
             sha.add(*chunk);
-            done.fetch_add(chunk->size(), std::memory_order_relaxed);
+            progress.add(chunk->size());
         }
         if (in.source->changedOnDisk())
             return makeError(ErrorCode::FileChanged, in.path,
@@ -79,51 +72,36 @@ Result<std::vector<FileDigest>> FileHasher::run()
         out.sha256 = sha.hex();
         return {};
     };
-
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-        workers.emplace_back([&] {
-            for (;;) {
-                {
-                    std::lock_guard lock(mutex);
-                    if (firstError || m_cancel.load())
-                        break;
-                }
-                const std::size_t i = next.fetch_add(1);
-                if (i >= m_inputs.size())
-                    break;
-                Result<void> r = hashOne(m_inputs[i], digests[i]);
-                if (!r) {
-                    std::lock_guard lock(mutex);
-                    if (!firstError)
-                        firstError = r.error();
-                }
+    auto work = [&] {
+        for (;;) {
+            {
+                std::lock_guard lock(mutex);
+                if (firstError || cancel.isCancelled())
+                    return;
             }
-            std::lock_guard lock(mutex);
-            --running;
-            wake.notify_all();
-        });
-    }
-    // This thread only reports progress, throttled, until the workers are done.
-    {
-        const auto interval = std::chrono::milliseconds(m_intervalMs);
-        std::unique_lock lock(mutex);
-        while (running > 0) {
-            if (!wake.wait_for(lock, interval, [&] { return running == 0; }) && m_progress) {
-                lock.unlock();
-                m_progress(done.load(std::memory_order_relaxed), total);
-                lock.lock();
+            const std::size_t i = next.fetch_add(1);
+            if (i >= m_inputs.size())
+                return;
+            Result<void> r = hashOne(m_inputs[i], digests[i]);
+            if (!r) {
+                std::lock_guard lock(mutex);
+                if (!firstError)
+                    firstError = r.error();
             }
         }
-    }
+    };
+    // run()'s own thread is one of the workers.
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threads; ++t)
+        workers.emplace_back(work);
+    work();
     for (std::thread& w : workers)
         w.join();
     if (firstError)
         return *firstError;
-    if (m_cancel.load())
+    if (cancel.isCancelled())
         return makeError(ErrorCode::Cancelled, QString(), QStringLiteral("hashing was cancelled"));
-    if (m_progress)
-        m_progress(total, total);
+    progress.flush();
     return digests;
 }
 

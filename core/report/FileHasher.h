@@ -1,14 +1,13 @@
 #pragma once
 
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "io/ByteSource.h"
 
 #include <QString>
 #include <QStringList>
 
-#include <atomic>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,17 +34,14 @@ struct HashInput {
 
 // Hashes a model's files at disk speed: each file read sequentially one chunk ahead of the hash
 // (ReadAhead: the read of chunk k+1 overlaps hashing chunk k), several files at once on several
-// cores. run() blocks; cancel() and the progress callback are thread-safe, progress is delivered
-// on run()'s thread at most every `intervalMs`. A file that changes while it is read is an
-// error, never a digest of mixed bytes.
+// cores. run() blocks; it polls the control's token between chunks (a cancel is seen within one
+// 8 MiB chunk) and adds every chunk's bytes to its sink, after begin() with the bytes of all
+// files. A file that changes while it is read is an error, never a digest of mixed bytes.
 class FileHasher {
 public:
-    using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
-
     explicit FileHasher(std::vector<HashInput> inputs, int threads = 0);
-    void setProgressCallback(Progress progress, int intervalMs = 100);
+    void setControl(JobControl control) { m_control = std::move(control); }
     Result<std::vector<FileDigest>> run();
-    void cancel() { m_cancel.store(true); }
     std::uint64_t totalBytes() const;
 
     // The checkpoint's parts, its index, and each of `extraFiles` that exists (config.json),
@@ -56,9 +52,7 @@ public:
 private:
     std::vector<HashInput> m_inputs;
     int m_threads;
-    Progress m_progress;
-    int m_intervalMs = 100;
-    std::atomic<bool> m_cancel{false};
+    JobControl m_control;
 };
 
 } // namespace ts

@@ -48,16 +48,6 @@ void ReportBuilder::setScanResult(ScanResult result, bool nanInfOnly)
     m_scanNanInfOnly = nanInfOnly;
 }
 
-void ReportBuilder::cancel()
-{
-    m_cancelled.store(true);
-    std::lock_guard lock(m_mutex);
-    if (m_hasher)
-        m_hasher->cancel();
-    if (m_scanner)
-        m_scanner->cancel();
-}
-
 AuditReport ReportBuilder::describe(const Checkpoint& checkpoint, const QString& opened,
                                     const ModelProfile& profile)
 {
@@ -154,27 +144,13 @@ Result<AuditReport> ReportBuilder::run()
     if (!inputs)
         return inputs.error();
     if (m_options.hash) {
+        if (m_phase)
+            m_phase(ReportPhase::Hashing);
         FileHasher hasher(std::move(inputs.value()), m_options.threads);
+        hasher.setControl(m_control);
         QElapsedTimer timer;
         timer.start();
-        hasher.setProgressCallback([this, &timer](std::uint64_t done, std::uint64_t total) {
-            if (!m_progress)
-                return;
-            const double s = static_cast<double>(timer.elapsed()) / 1000.0;
-            m_progress(
-                {QStringLiteral("Hashing files"), done, total, s > 0 ? static_cast<double>(done) / s : 0});
-        });
-        {
-            std::lock_guard lock(m_mutex);
-            m_hasher = &hasher;
-        }
-        if (m_cancelled.load())
-            hasher.cancel();
         auto digests = hasher.run();
-        {
-            std::lock_guard lock(m_mutex);
-            m_hasher = nullptr;
-        }
         if (!digests)
             return digests.error();
         report.files = std::move(digests.value());
@@ -202,22 +178,11 @@ Result<AuditReport> ReportBuilder::run()
     } else if (m_options.scan) {
         ScanOptions options;
         options.threads = m_options.threads;
+        if (m_phase)
+            m_phase(ReportPhase::Scanning);
         ModelScanner scanner(m_checkpoint, options);
-        scanner.setProgressCallback([this](const ScanProgress& p) {
-            if (m_progress)
-                m_progress({QStringLiteral("Scanning tensors"), p.bytesDone, p.bytesTotal, p.bytesPerSecond});
-        });
-        {
-            std::lock_guard lock(m_mutex);
-            m_scanner = &scanner;
-        }
-        if (m_cancelled.load())
-            scanner.cancel();
+        scanner.setControl(m_control);
         auto result = scanner.run();
-        {
-            std::lock_guard lock(m_mutex);
-            m_scanner = nullptr;
-        }
         if (!result)
             return result.error();
         m_scan = std::move(result.value());
@@ -236,7 +201,7 @@ Result<AuditReport> ReportBuilder::run()
         report.scanNote = QStringLiteral("The tensors' values were not read (asked for without a scan): "
                                          "nothing here says whether they hold NaN, Inf or outliers.");
     }
-    if (m_cancelled.load())
+    if (m_control.cancel.isCancelled())
         return makeError(ErrorCode::Cancelled, checkpoint.path(), QStringLiteral("the report was cancelled"));
     return report;
 }

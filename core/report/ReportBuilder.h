@@ -1,21 +1,19 @@
 #pragma once
 
 #include "analysis/ModelScanner.h"
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "report/AuditReport.h"
 
 #include <QString>
 
-#include <atomic>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 namespace ts {
 
 class Checkpoint;
-class FileHasher;
 
 struct ReportOptions {
     bool hash = true; // SHA-256 of every file (reads them all)
@@ -24,21 +22,18 @@ struct ReportOptions {
     QString tool;     // "Tensorscope 0.1.0"
 };
 
-struct ReportProgress {
-    QString phase; // "Hashing files", "Scanning tensors"
-    std::uint64_t done = 0;
-    std::uint64_t total = 0; // of this phase
-    double bytesPerSecond = 0;
-};
+// What run() is doing; the bytes of each phase go to the control's sink, which restarts at 0
+// (begin()) when the next phase starts.
+enum class ReportPhase { Hashing, Scanning };
 
 // Gathers an audit report: the model's description, its profile (architecture, Hub count,
 // config check), the SHA-256 of its files and the whole-model scan's findings and per-layer
-// statistics. run() blocks (call it from a worker thread in the GUI); cancel() and the progress
-// callback are thread-safe, progress arrives on run()'s thread. Hashing first warms the page
-// cache for the scan when the model fits in memory.
+// statistics. run() blocks (the window runs it as a JobRunner job); the control's token stops the
+// hashing and the scan within one chunk, and both report their bytes to its sink. Hashing first
+// warms the page cache for the scan when the model fits in memory.
 class ReportBuilder {
 public:
-    using ProgressCallback = std::function<void(const ReportProgress&)>;
+    using PhaseListener = std::function<void(ReportPhase)>;
 
     ReportBuilder(std::shared_ptr<const Checkpoint> checkpoint, QString opened, ReportOptions options);
     ~ReportBuilder();
@@ -50,9 +45,10 @@ public:
     // A scan done already (the window's last one): its findings and statistics are used and the
     // model is not scanned again.
     void setScanResult(ScanResult result, bool nanInfOnly);
-    void setProgressCallback(ProgressCallback callback) { m_progress = std::move(callback); }
+    void setControl(JobControl control) { m_control = std::move(control); }
+    // Called on run()'s thread as each phase starts (the CLI's progress label).
+    void setPhaseListener(PhaseListener listener) { m_phase = std::move(listener); }
     Result<AuditReport> run();
-    void cancel();
 
     // The parts of a report that read no tensor data.
     static AuditReport describe(const Checkpoint& checkpoint, const QString& opened,
@@ -71,11 +67,8 @@ private:
     std::optional<ModelProfile> m_profile;
     std::optional<ScanResult> m_scan;
     bool m_scanNanInfOnly = false;
-    ProgressCallback m_progress;
-    std::atomic<bool> m_cancelled{false};
-    std::mutex m_mutex; // guards the running hasher and scanner below
-    FileHasher* m_hasher = nullptr;
-    ModelScanner* m_scanner = nullptr;
+    JobControl m_control;
+    PhaseListener m_phase;
 };
 
 } // namespace ts

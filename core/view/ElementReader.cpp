@@ -1,7 +1,7 @@
 #include "view/ElementReader.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/TensorBlockReader.h"
+#include "codec/DtypeDecoder.h"
 
 #include <span>
 
@@ -38,8 +38,13 @@ Result<std::vector<double>> ElementReader::read(std::uint64_t first, std::uint64
                          QStringLiteral("The tensor's bytes end before element %1.").arg(first + count),
                          m_info.name, m_location.offset + m_location.length);
     std::vector<std::byte> bytes(byteCount);
-    if (Result<void> r = m_location.source->read(m_location.offset + byteBegin, bytes); !r)
-        return r.error();
+    if (Result<void> r = m_location.source->read(m_location.offset + byteBegin, bytes); !r) {
+        // Named like TensorBlockReader's: the window's reload banner says which read failed.
+        Error error = r.error();
+        error.message = QStringLiteral("cannot read tensor \"%1\": %2").arg(m_info.name, error.message);
+        error.tensor = m_info.name;
+        return error;
+    }
     const std::span<const std::byte> span(bytes);
     for (std::uint64_t i = 0; i < count; ++i)
         out[i] = decode::element(m_info.dtype, span, skip + i);

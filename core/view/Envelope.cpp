@@ -14,7 +14,7 @@ constexpr std::uint64_t kChunk = 1u << 18; // elements per read: bounded memory 
 } // namespace
 
 Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo& info, int buckets,
-                               const std::atomic<bool>* cancel)
+                               const CancelToken& cancel)
 {
     Envelope env;
     env.elements = info.elementCount();
@@ -29,7 +29,7 @@ Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo&
         env.x[k] = static_cast<double>(k * n / b);
     const ElementReader reader(location, info);
     for (std::uint64_t first = 0; first < n; first += kChunk) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
+        if (cancel.isCancelled())
             return makeError(ErrorCode::Cancelled, location.source->displayName(),
                              QStringLiteral("The line plot was cancelled."), info.name);
         const std::uint64_t count = std::min(kChunk, n - first);

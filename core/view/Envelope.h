@@ -1,10 +1,10 @@
 #pragma once
 
+#include "base/CancelToken.h"
 #include "base/Result.h"
 #include "format/TensorInfo.h"
 #include "io/TensorLocation.h"
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +21,6 @@ struct Envelope {
 };
 
 Result<Envelope> buildEnvelope(const TensorLocation& location, const TensorInfo& info, int buckets,
-                               const std::atomic<bool>* cancel = nullptr);
+                               const CancelToken& cancel = {});
 
 } // namespace ts

@@ -140,7 +140,8 @@ Result<MetadataSaveResult> MetadataSave::save(const SafetensorsFile& file,
     }
     WriteOptions writeOptions;
     writeOptions.headerSlack = options.headerSlack;
-    writeOptions.progress = options.progress;
+    writeOptions.control = options.control;
+    writeOptions.control.progress.begin(file.header().dataSize());
     // The resolved path: a symlink stays a symlink to the replaced file.
     if (auto r = SafetensorsWriter::rewriteMetadata(file, metadata, path, writeOptions); !r)
         return r.error();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "format/Metadata.h"
 #include "format/SafetensorsFile.h"
@@ -32,8 +33,10 @@ struct MetadataSaveOptions {
     // How long to wait for another process's save of the same file (SaveLock).
     std::chrono::milliseconds lockWait = SaveLock::kDefaultWait;
     std::uint64_t headerSlack = 0; // for a full rewrite; an in-place save needs this much room to spare
-    std::function<bool(std::uint64_t done, std::uint64_t total)> progress; // full rewrite only
-    std::function<void(SaveStep)> stepObserver;                            // in-place only
+    // Full rewrite only: the data buffer's bytes as they are copied (begin() is called with its
+    // size), and a cancel between chunks, the target left untouched.
+    JobControl control;
+    std::function<void(SaveStep)> stepObserver; // in-place only
 };
 
 struct MetadataSaveResult {

@@ -56,8 +56,8 @@ Error cancelled(const QString& path)
 
 // A source with no file behind it computes its bytes (a conversion) or holds them in memory:
 // big ranges are read one chunk ahead on a helper thread while this one writes (ReadAhead).
-Result<void> copyReadAhead(AtomicFile& out, const TensorLocation& from, std::uint64_t& done,
-                           std::uint64_t total, const WriteOptions& options, ReadAhead::Buffers& buffers)
+Result<void> copyReadAhead(AtomicFile& out, const TensorLocation& from, const WriteOptions& options,
+                           ReadAhead::Buffers& buffers)
 {
     const std::uint64_t misaligned = out.written() % kReadAheadChunk;
     ReadAhead ahead(*from.source, from.offset, from.length, kReadAheadChunk, buffers,
@@ -70,19 +70,19 @@ Result<void> copyReadAhead(AtomicFile& out, const TensorLocation& from, std::uin
             return {};
         if (auto r = out.write(*chunk); !r)
             return r;
-        done += chunk->size();
-        if (options.progress && !options.progress(done, total))
+        options.control.progress.add(chunk->size());
+        if (options.control.cancel.isCancelled())
             return cancelled(out.target());
     }
 }
 
 // Copies one range of a source into the output, by the kernel when the source is a file.
-Result<void> copyRange(AtomicFile& out, const TensorLocation& from, std::uint64_t& done, std::uint64_t total,
-                       const WriteOptions& options, std::vector<std::byte>& buffer, ReadAhead::Buffers& ahead)
+Result<void> copyRange(AtomicFile& out, const TensorLocation& from, const WriteOptions& options,
+                       std::vector<std::byte>& buffer, ReadAhead::Buffers& ahead)
 {
     const int fd = from.source->nativeHandle();
     if (fd < 0 && from.length >= 2 * kReadAheadChunk)
-        return copyReadAhead(out, from, done, total, options, ahead);
+        return copyReadAhead(out, from, options, ahead);
     std::uint64_t offset = from.offset;
     std::uint64_t left = from.length;
     while (left > 0) {
@@ -102,8 +102,8 @@ Result<void> copyRange(AtomicFile& out, const TensorLocation& from, std::uint64_
         }
         offset += step;
         left -= step;
-        done += step;
-        if (options.progress && !options.progress(done, total))
+        options.control.progress.add(step);
+        if (options.control.cancel.isCancelled())
             return cancelled(out.target());
     }
     return {};
@@ -151,8 +151,6 @@ Result<void> SafetensorsWriter::write(const QString& path, std::vector<WriterTen
     const QByteArray header = serializeHeader(layout, metadata, options.headerSlack);
     if (auto r = checkHeaderSize(header, path); !r)
         return r;
-    const std::uint64_t total = layout.empty() ? 0 : layout.back().end;
-
     AtomicFile out(path);
     if (auto r = out.open(); !r)
         return r;
@@ -160,11 +158,10 @@ Result<void> SafetensorsWriter::write(const QString& path, std::vector<WriterTen
             out.write(std::as_bytes(std::span(header.constData(), static_cast<std::size_t>(header.size()))));
         !r)
         return r;
-    std::uint64_t done = 0;
     std::vector<std::byte> buffer;
     ReadAhead::Buffers ahead;
     for (const WriterTensor& t : tensors) {
-        if (auto r = copyRange(out, t.data, done, total, options, buffer, ahead); !r)
+        if (auto r = copyRange(out, t.data, options, buffer, ahead); !r)
             return r;
     }
     return out.commit();
@@ -196,11 +193,10 @@ Result<void> SafetensorsWriter::rewriteMetadata(const SafetensorsFile& file,
         !r)
         return r;
     // The whole data buffer at once: same bytes, same offsets.
-    std::uint64_t done = 0;
     std::vector<std::byte> buffer;
     ReadAhead::Buffers ahead;
     const TensorLocation data{file.source(), old.dataOffset(), old.dataSize()};
-    if (auto r = copyRange(out, data, done, data.length, options, buffer, ahead); !r)
+    if (auto r = copyRange(out, data, options, buffer, ahead); !r)
         return r;
     if (auto r = checkSourceUnchanged(file); !r)
         return r;

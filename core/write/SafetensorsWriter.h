@@ -1,11 +1,11 @@
 #pragma once
 
+#include "base/JobControl.h"
 #include "base/Result.h"
 #include "format/Metadata.h"
 #include "format/SafetensorsFile.h"
 #include "io/TensorLocation.h"
 
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -22,8 +22,9 @@ struct WriterTensor {
 
 struct WriteOptions {
     std::uint64_t headerSlack = 0; // extra header spaces for later in-place metadata saves
-    // Called as bytes are written; return false to cancel (the target is left untouched).
-    std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
+    // The data bytes copied are added to control.progress (the caller sets its total: the sum of
+    // the tensors' lengths); a cancel stops the write between chunks, the target left untouched.
+    JobControl control;
 };
 
 // Writes files in the reference writer's layout, atomically.

@@ -811,8 +811,8 @@ Double-click to show the tensor.</source>
         <translation>Modell öffnen</translation>
     </message>
     <message>
-        <source>Safetensors models (*.safetensors *.safetensors.index.json *.json);;All files (*)</source>
-        <translation>Safetensors-Modelle (*.safetensors *.safetensors.index.json *.json);;Alle Dateien (*)</translation>
+        <source>Models (*.safetensors *.safetensors.index.json *.json *.bin *.pt *.pth *.ckpt *.pkl);;Safetensors models (*.safetensors *.safetensors.index.json *.json);;PyTorch checkpoints (*.bin *.pt *.pth *.ckpt *.pkl);;All files (*)</source>
+        <translation>Modelle (*.safetensors *.safetensors.index.json *.json *.bin *.pt *.pth *.ckpt *.pkl);;Safetensors-Modelle (*.safetensors *.safetensors.index.json *.json);;PyTorch-Checkpoints (*.bin *.pt *.pth *.ckpt *.pkl);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Open Sharded Model Folder</source>
@@ -1185,8 +1185,8 @@ Double-click to show the tensor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a .safetensors file, a sharded model&apos;s folder or its index.json, or drop one onto this window.</source>
-        <translation>Öffnen Sie eine .safetensors-Datei, den Ordner eines aufgeteilten Modells oder dessen index.json, oder ziehen Sie sie auf dieses Fenster.</translation>
+        <source>Open a .safetensors file, a sharded model&apos;s folder or its index.json, a PyTorch checkpoint (.bin, .pt, .pth, .ckpt; read without running it), or drop one onto this window.</source>
+        <translation>Öffnen Sie eine .safetensors-Datei, den Ordner eines aufgeteilten Modells oder dessen index.json, einen PyTorch-Checkpoint (.bin, .pt, .pth, .ckpt; gelesen, ohne ihn auszuführen), oder ziehen Sie sie auf dieses Fenster.</translation>
     </message>
     <message>
         <source>Open File…</source>

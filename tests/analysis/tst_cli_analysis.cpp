@@ -1,9 +1,7 @@
 // `tensorscope-cli stats` and `scan` end to end: exit codes, JSON shape, planted anomalies.
-#include "../core/CliRun.h"
 #include "AnalysisTestUtil.h"
 
 #include <QJsonArray>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -11,8 +9,8 @@ using namespace ts;
 
 namespace {
 
-using ts::test::cli;
-using Run = ts::test::CliRun;
+using ts::test::runCli;
+using Run = ts::test::ProcessRun;
 
 QString anomalies()
 {
@@ -24,16 +22,12 @@ QString anomalies()
 class TestCliAnalysis : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase()
-    {
-        if (anomalies().isEmpty())
-            QFAIL(qPrintable(test::missingFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"))));
-    }
+    void initTestCase() { TS_REQUIRE_FIXTURE(anomalies()); }
 
     void scanJsonReportsPlantedAnomaliesAndExitsOne()
     {
-        const Run r = cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--json"),
-                           QStringLiteral("--threads"), QStringLiteral("2")});
+        const Run r = runCli({QStringLiteral("scan"), anomalies(), QStringLiteral("--json"),
+                              QStringLiteral("--threads"), QStringLiteral("2")});
         QCOMPARE(r.exitCode, 1);                      // NaN and Inf are errors
         QVERIFY2(r.err.isEmpty(), r.err.constData()); // no progress bar when stderr is not a terminal
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -73,8 +67,8 @@ private Q_SLOTS:
 
     void nanInfOnlyScanReportsJustThoseAndExitsOne()
     {
-        const Run r = cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--nan-inf-only"),
-                           QStringLiteral("--json")});
+        const Run r = runCli({QStringLiteral("scan"), anomalies(), QStringLiteral("--nan-inf-only"),
+                              QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("check")).toString(), QStringLiteral("nan-inf"));
@@ -95,7 +89,7 @@ private Q_SLOTS:
             codes << f.toObject().value(QStringLiteral("code")).toString();
         QCOMPARE(codes, (QStringList{QStringLiteral("NanValues"), QStringLiteral("InfValues")}));
 
-        const Run text = cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--nan-inf-only")});
+        const Run text = runCli({QStringLiteral("scan"), anomalies(), QStringLiteral("--nan-inf-only")});
         QCOMPARE(text.exitCode, 1);
         QVERIFY(text.out.contains("Checked for NaN/Inf 51 tensors"));
         QVERIFY(text.out.contains("error [InfValues] Tensor \"fc.gender.bias\""));
@@ -104,16 +98,15 @@ private Q_SLOTS:
     void scanOfACleanModelExitsZero()
     {
         const QString path = test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
-        if (path.isEmpty())
-            QFAIL(qPrintable(test::missingFixture(QStringLiteral("face_landmark_68_f32.safetensors"))));
-        const Run r = cli({QStringLiteral("scan"), path});
+        TS_REQUIRE_FIXTURE(path);
+        const Run r = runCli({QStringLiteral("scan"), path});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("Scanned 49 tensors"));
     }
 
     void scanHumanOutputNamesTheTensors()
     {
-        const Run r = cli({QStringLiteral("scan"), anomalies()});
+        const Run r = runCli({QStringLiteral("scan"), anomalies()});
         QCOMPARE(r.exitCode, 1);
         const QString text = QString::fromUtf8(r.out);
         QVERIFY(text.contains(QStringLiteral(
@@ -123,9 +116,9 @@ private Q_SLOTS:
 
     void statsJsonHasHistograms()
     {
-        const Run r = cli({QStringLiteral("stats"), anomalies(), QStringLiteral("fc.age.weights"),
-                           QStringLiteral("fc.gender.bias"), QStringLiteral("--bins"), QStringLiteral("8"),
-                           QStringLiteral("--json")});
+        const Run r = runCli({QStringLiteral("stats"), anomalies(), QStringLiteral("fc.age.weights"),
+                              QStringLiteral("fc.gender.bias"), QStringLiteral("--bins"), QStringLiteral("8"),
+                              QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0); // stats describes; only scan judges
         const QJsonArray tensors =
             QJsonDocument::fromJson(r.out).object().value(QStringLiteral("tensors")).toArray();
@@ -144,26 +137,49 @@ private Q_SLOTS:
         const QJsonObject gender = tensors[1].toObject();
         QCOMPARE(gender.value(QStringLiteral("posinf")).toInt(), 1);
         QCOMPARE(gender.value(QStringLiteral("std")).toDouble(), 0.0);
+        // Quantiles and the share of zeros, as numpy computed them (data/expected_stats.json).
+        const QJsonObject expected = test::loadExpected()
+                                         .value(QStringLiteral("files"))
+                                         .toObject()
+                                         .value(QStringLiteral("age_gender_anomalies_f32.safetensors"))
+                                         .toObject()
+                                         .value(QStringLiteral("fc.age.weights"))
+                                         .toObject();
+        const QJsonArray want = expected.value(QStringLiteral("quantiles")).toArray();
+        QCOMPARE(want.size(), 7);
+        const QJsonObject got = age.value(QStringLiteral("quantiles")).toObject();
+        const char* const names[] = {"p1", "p5", "p25", "p50", "p75", "p95", "p99"};
+        for (int l = 0; l < 7; ++l)
+            QCOMPARE(got.value(QLatin1String(names[l])).toDouble(), want[l].toDouble());
+        QCOMPARE(age.value(QStringLiteral("zero_share")).toDouble(),
+                 expected.value(QStringLiteral("zero_share")).toDouble());
+        QCOMPARE(gender.value(QStringLiteral("quantiles")).toObject().value(QStringLiteral("p50")).toDouble(),
+                 gender.value(QStringLiteral("min")).toDouble());
     }
 
     void statsTextAndUsageErrors()
     {
-        const Run text = cli({QStringLiteral("stats"), anomalies(), QStringLiteral("fc.age.weights")});
+        const Run text = runCli({QStringLiteral("stats"), anomalies(), QStringLiteral("fc.age.weights")});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("fc.age.weights  F32"));
         QVERIFY(text.out.contains("first NaN at"));
-        QCOMPARE(cli({QStringLiteral("stats"), anomalies(), QStringLiteral("no.such.tensor")}).exitCode, 2);
-        QCOMPARE(cli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"), QStringLiteral("0")})
+        QVERIFY(text.out.contains("median"));
+        QVERIFY(text.out.contains("p75 / p95 / p99"));
+        QVERIFY(text.out.contains("zero share"));
+        QCOMPARE(runCli({QStringLiteral("stats"), anomalies(), QStringLiteral("no.such.tensor")}).exitCode,
+                 2);
+        QCOMPARE(runCli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"), QStringLiteral("0")})
+                     .exitCode,
+                 2);
+        QCOMPARE(runCli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"),
+                         QStringLiteral("99999999")})
                      .exitCode,
                  2);
         QCOMPARE(
-            cli({QStringLiteral("stats"), anomalies(), QStringLiteral("--bins"), QStringLiteral("99999999")})
+            runCli({QStringLiteral("scan"), anomalies(), QStringLiteral("--threads"), QStringLiteral("x")})
                 .exitCode,
             2);
-        QCOMPARE(cli({QStringLiteral("scan"), anomalies(), QStringLiteral("--threads"), QStringLiteral("x")})
-                     .exitCode,
-                 2);
-        QCOMPARE(cli({QStringLiteral("scan"), QStringLiteral("/nonexistent.safetensors")}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("scan"), QStringLiteral("/nonexistent.safetensors")}).exitCode, 2);
     }
 
     void scanOfATruncatedFileFailsNamingTheTensor()
@@ -180,7 +196,7 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(all.left(all.size() / 2));
         out.close();
-        const Run r = cli({QStringLiteral("scan"), cut});
+        const Run r = runCli({QStringLiteral("scan"), cut});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(!r.err.isEmpty());
     }

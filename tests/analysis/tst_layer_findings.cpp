@@ -47,7 +47,7 @@ QString writeLlama(const QString& dir, const Planted& planted)
             values[i] = planted.edit(name, i, mean + sigma * unit(rng));
         QByteArray bytes = test::bytesOf(values);
         written[name] = bytes;
-        tensors.push_back(test::tensor(name, Dtype::F32, std::move(shape), bytes));
+        tensors.push_back(test::memoryTensor(name, Dtype::F32, std::move(shape), bytes));
     };
     add(QStringLiteral("model.embed_tokens.weight"), {kVocab, kHidden}, 0.02f, 0);
     for (int l = 0; l < kLayers; ++l) {
@@ -244,9 +244,8 @@ private Q_SLOTS:
     void realFixturesHaveNoCrossTensorFindings()
     {
         QFETCH(QString, name);
-        const QString path = QStringLiteral(TS_SHARED_DIR "/fixtures/real/") + name;
-        if (!QFile::exists(path))
-            QFAIL(qPrintable(test::missingFixture(name)));
+        const QString path = test::realFixture(name);
+        TS_REQUIRE_FIXTURE(path);
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("LayerOutlier"))), QStringList());
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("DuplicateTensor"))), QStringList());
         QCOMPARE(tensorsOf(findings(path, QStringLiteral("DeadRows"))), QStringList());

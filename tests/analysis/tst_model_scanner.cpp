@@ -32,13 +32,14 @@ QString writeBigModel(const QString& dir, std::size_t bigElements)
         v = dist(rng);
     big[bigElements / 2 + 3] = std::numeric_limits<float>::quiet_NaN();
     big[bigElements - 1] = -std::numeric_limits<float>::infinity();
-    tensors.push_back(test::tensor(QStringLiteral("big"), Dtype::F32, {bigElements}, test::bytesOf(big)));
+    tensors.push_back(
+        test::memoryTensor(QStringLiteral("big"), Dtype::F32, {bigElements}, test::bytesOf(big)));
     for (int i = 0; i < 200; ++i) {
         std::vector<std::uint16_t> small(257 + static_cast<std::size_t>(i));
         for (auto& v : small)
             v = static_cast<std::uint16_t>(rng());
-        tensors.push_back(test::tensor(QStringLiteral("small.%1").arg(i), Dtype::F16, {small.size()},
-                                       test::bytesOf(small)));
+        tensors.push_back(test::memoryTensor(QStringLiteral("small.%1").arg(i), Dtype::F16, {small.size()},
+                                             test::bytesOf(small)));
     }
     const QString path = dir + QStringLiteral("/big.safetensors");
     auto ok = SafetensorsWriter::write(path, std::move(tensors), std::nullopt);
@@ -65,10 +66,8 @@ private Q_SLOTS:
     {
         const QString name = QStringLiteral("age_gender_anomalies_f32.safetensors");
         const QString path = test::realFixture(name);
-        if (path.isEmpty())
-            QFAIL(qPrintable(test::missingFixture(name)));
-        QFile plantedFile(
-            QStringLiteral(TS_SHARED_DIR "/fixtures/real/age_gender_anomalies_f32.planted.json"));
+        TS_REQUIRE_FIXTURE(path);
+        QFile plantedFile(test::realFixture(QStringLiteral("age_gender_anomalies_f32.planted.json")));
         QVERIFY2(plantedFile.open(QIODevice::ReadOnly), "planted.json missing from the shared fixtures");
         const QJsonObject planted = QJsonDocument::fromJson(plantedFile.readAll()).object();
         QCOMPARE(planted.size(), 4);
@@ -140,8 +139,7 @@ private Q_SLOTS:
                                     QStringLiteral("ssd_mobilenetv1_bf16.safetensors"),
                                     QStringLiteral("face_landmark_68_f32.safetensors")}) {
             const QString path = test::realFixture(name);
-            if (path.isEmpty())
-                QFAIL(qPrintable(test::missingFixture(name)));
+            TS_REQUIRE_FIXTURE(path);
             auto model = Checkpoint::open(path);
             QVERIFY(model);
             auto result = ModelScanner(*model).run();
@@ -153,9 +151,8 @@ private Q_SLOTS:
 
     void shardedModelScansEveryShard()
     {
-        const QString dir = QStringLiteral(TS_SHARED_DIR "/fixtures/real/face_recognition_sharded");
-        if (!QFile::exists(dir))
-            QFAIL(qPrintable(test::missingFixture(QStringLiteral("face_recognition_sharded/"))));
+        const QString dir = test::realFixture(QStringLiteral("face_recognition_sharded"));
+        TS_REQUIRE_FIXTURE(dir);
         auto model = Checkpoint::open(dir);
         QVERIFY2(model, qPrintable(test::errText(model)));
         auto result = ModelScanner(*model).run();
@@ -229,17 +226,22 @@ private Q_SLOTS:
             [&](const ScanProgress& p) {
                 ++reports;
                 lastDone = p.bytesDone;
+                lastDone.notify_all();
             },
             10);
         std::chrono::steady_clock::time_point cancelledAt;
+        // Cancels once the scan has read something: it waits on the progress, not on a clock.
         std::thread canceller([&] {
-            while (lastDone.load() == 0)
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            lastDone.wait(0);
             cancelledAt = std::chrono::steady_clock::now();
             scanner.cancel();
         });
         auto result = scanner.run();
         const auto returnedAt = std::chrono::steady_clock::now();
+        if (lastDone.load() == 0) { // a scan that never reported: release the canceller (and fail below)
+            lastDone = ~0ull;
+            lastDone.notify_all();
+        }
         canceller.join();
         QVERIFY(!result);
         QCOMPARE(result.error().code, ErrorCode::Cancelled);
@@ -349,8 +351,7 @@ private Q_SLOTS:
     void selectedTensorsOnly()
     {
         const QString path = test::realFixture(QStringLiteral("ssd_mobilenetv1_bf16.safetensors"));
-        if (path.isEmpty())
-            QFAIL(qPrintable(test::missingFixture(QStringLiteral("ssd_mobilenetv1_bf16.safetensors"))));
+        TS_REQUIRE_FIXTURE(path);
         auto model = Checkpoint::open(path);
         QVERIFY(model);
         ScanOptions o;

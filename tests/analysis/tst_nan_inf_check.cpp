@@ -119,14 +119,14 @@ private Q_SLOTS:
         std::vector<WriterTensor> tensors;
         for (Dtype dtype : allDtypes()) {
             const std::uint64_t n = 5 * kStretch + 80; // the last stretch short; whole bytes for F4/F6
-            tensors.push_back(test::tensor(QStringLiteral("small.") + dtypeName(dtype), dtype, {n},
-                                           mixedBytes(dtype, n, rng)));
+            tensors.push_back(test::memoryTensor(QStringLiteral("small.") + dtypeName(dtype), dtype, {n},
+                                                 mixedBytes(dtype, n, rng)));
         }
         // Past one 4 MiB read and one 8 MiB scan chunk: pieces and chunks are merged in order.
         for (Dtype dtype : {Dtype::F32, Dtype::BF16, Dtype::F8_E5M2}) {
             const std::uint64_t n = (9u << 20) / static_cast<std::uint64_t>(dtypeBits(dtype) / 8);
-            tensors.push_back(test::tensor(QStringLiteral("big.") + dtypeName(dtype), dtype, {n},
-                                           mixedBytes(dtype, n, rng)));
+            tensors.push_back(test::memoryTensor(QStringLiteral("big.") + dtypeName(dtype), dtype, {n},
+                                                 mixedBytes(dtype, n, rng)));
         }
         const QString path = dir.path() + QStringLiteral("/all.safetensors");
         auto written = SafetensorsWriter::write(path, std::move(tensors), std::nullopt);
@@ -189,8 +189,7 @@ private Q_SLOTS:
     void plantedAnomaliesAreFoundAndNothingElse()
     {
         const QString path = test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
-        if (path.isEmpty())
-            QFAIL(qPrintable(test::missingFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"))));
+        TS_REQUIRE_FIXTURE(path);
         auto model = Checkpoint::open(path);
         QVERIFY2(model, qPrintable(test::errText(model)));
         const ScanResult r = scan(*model, true, 2);
@@ -208,8 +207,7 @@ private Q_SLOTS:
     void histogramsAreRefused()
     {
         const QString path = test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
-        if (path.isEmpty())
-            QFAIL(qPrintable(test::missingFixture(QStringLiteral("face_landmark_68_f32.safetensors"))));
+        TS_REQUIRE_FIXTURE(path);
         auto model = Checkpoint::open(path);
         QVERIFY(model);
         ScanOptions o;
@@ -230,8 +228,8 @@ private Q_SLOTS:
         const QString path = dir.path() + QStringLiteral("/mixed.safetensors");
         auto written = SafetensorsWriter::write(
             path,
-            {test::tensor(QStringLiteral("f"), Dtype::F32, {f.size()}, test::bytesOf(f)),
-             test::tensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
+            {test::memoryTensor(QStringLiteral("f"), Dtype::F32, {f.size()}, test::bytesOf(f)),
+             test::memoryTensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
             std::nullopt);
         QVERIFY(written);
         auto model = Checkpoint::open(path);
@@ -246,7 +244,7 @@ private Q_SLOTS:
         // Cut a file that holds only the integer tensor: no other read could notice the change.
         const QString alone = dir.path() + QStringLiteral("/ints.safetensors");
         QVERIFY(SafetensorsWriter::write(
-            alone, {test::tensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
+            alone, {test::memoryTensor(QStringLiteral("i"), Dtype::I32, {ints.size()}, test::bytesOf(ints))},
             std::nullopt));
         auto intsOnly = Checkpoint::open(alone);
         QVERIFY(intsOnly);
@@ -262,7 +260,8 @@ private Q_SLOTS:
         std::vector<float> values(3'000'000, 0.25f);
         const QString path = dir.path() + QStringLiteral("/w.safetensors");
         auto written = SafetensorsWriter::write(
-            path, {test::tensor(QStringLiteral("w"), Dtype::F32, {values.size()}, test::bytesOf(values))},
+            path,
+            {test::memoryTensor(QStringLiteral("w"), Dtype::F32, {values.size()}, test::bytesOf(values))},
             std::nullopt);
         QVERIFY(written);
         auto model = Checkpoint::open(path);

@@ -2,11 +2,11 @@
 // two-pass reference on large-mean data, and bulk (SIMD) against scalar decoding for all dtypes.
 #include "AnalysisTestUtil.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/HistogramBuilder.h"
 #include "analysis/TensorAnalyzer.h"
 #include "analysis/ValueAccumulator.h"
 #include "checkpoint/Checkpoint.h"
+#include "codec/DtypeDecoder.h"
 
 #include <QJsonArray>
 #include <QScopeGuard>
@@ -42,23 +42,6 @@ std::vector<std::uint64_t> toCounts(const QJsonValue& v)
 std::vector<std::uint64_t> toIndices(const QJsonValue& v)
 {
     return toCounts(v);
-}
-
-// Some F16 code near x (truncating): the tests below only need valid codes of every kind.
-std::uint16_t toF16Code(float x)
-{
-    const auto sign = static_cast<std::uint16_t>((std::bit_cast<std::uint32_t>(x) >> 16) & 0x8000);
-    if (std::isnan(x))
-        return sign | 0x7e00;
-    const float a = std::fabs(x);
-    if (a >= 65520.0f)
-        return sign | 0x7c00;
-    if (a < 0x1p-14f) // subnormal
-        return sign | static_cast<std::uint16_t>(a / 0x1p-24f);
-    int e = 0;
-    const float m = std::frexp(a, &e); // a = 2m * 2^(e-1), 2m in [1, 2)
-    return sign |
-           static_cast<std::uint16_t>(((e + 14) << 10) | (static_cast<std::uint32_t>(m * 2048.0f) & 0x3ff));
 }
 
 TensorStats statsOf(Dtype dtype, std::vector<std::uint64_t> shape, const QByteArray& bytes)
@@ -102,8 +85,7 @@ private Q_SLOTS:
         int checked = 0;
         for (auto fit = files.begin(); fit != files.end(); ++fit) {
             const QString path = test::realFixture(fit.key());
-            if (path.isEmpty())
-                QFAIL(qPrintable(test::missingFixture(fit.key())));
+            TS_REQUIRE_FIXTURE(path);
             auto model = Checkpoint::open(path);
             QVERIFY2(model, qPrintable(test::errText(model)));
             const QJsonObject tensors = fit.value().toObject();
@@ -151,6 +133,17 @@ private Q_SLOTS:
                     QVERIFY2(h->logCounts == toCounts(e.value(QStringLiteral("log_hist"))),
                              qPrintable(where + QStringLiteral(" log hist")));
                 }
+                // analyze(): the same in one call, plus quantiles equal to numpy's, to the bit.
+                auto a = analyzer.analyze(bins, true, true);
+                QVERIFY2(a, qPrintable(test::errText(a)));
+                QVERIFY2(a->histogram && a->histogram->counts == h->counts, qPrintable(where));
+                QCOMPARE(a->stats.values.zeroShare(), num("zero_share"));
+                const QJsonArray q = e.value(QStringLiteral("quantiles")).toArray();
+                QVERIFY2(a->stats.values.quantiles.has_value() == !q.isEmpty(), qPrintable(where));
+                for (qsizetype l = 0; l < q.size(); ++l)
+                    QVERIFY2(a->stats.values.quantiles->values[static_cast<std::size_t>(l)] ==
+                                 q[l].toDouble(),
+                             qPrintable(where + QStringLiteral(" quantile %1").arg(l)));
                 ++checked;
             }
         }
@@ -469,71 +462,50 @@ private Q_SLOTS:
         QVERIFY(close(merged.values.mean, all->values.mean, 1e-13));
     }
 
-    // F16/BF16 blocks are summarised straight from their codes when ordinary; every number must
-    // equal what decoding to floats and summarising those gives, bit for bit, whatever mix of
-    // ordinary blocks, blocks that fall back (zero, NaN, Inf, subnormal, a jump in the mean) and
-    // blocks that take over the absmax a tensor holds.
-    void halfBlocksMatchDecodedBlocks_data()
+    // Dtypes of 16 bits or fewer take their histograms from code counts, in the statistics pass:
+    // each must equal numpy's rule applied to every decoded element (the float64 builder), for
+    // random bytes (every code: NaN, Inf, zeros, subnormals) over several reads' worth of data.
+    void codedHistogramsEqualDecodedHistograms()
     {
-        QTest::addColumn<bool>("bf16");
-        QTest::newRow("F16") << false;
-        QTest::newRow("BF16") << true;
-    }
-    void halfBlocksMatchDecodedBlocks()
-    {
-        QFETCH(bool, bf16);
-        std::mt19937_64 rng(bf16 ? 7 : 11);
-        const std::size_t block = ValueAccumulator::kBlock;
-        std::vector<std::uint16_t> codes;
-        for (int b = 0; b < 64; ++b) {
-            const double centre = b == 20 ? 900.0 : (b % 7 == 3 ? 0.5 * b : 0.01); // 20: a jump
-            std::normal_distribution<float> value(static_cast<float>(centre), b % 5 == 1 ? 4.0f : 0.02f);
-            const std::size_t n = b == 63 ? 1234 : block; // a short last block: the scalar tail
-            for (std::size_t i = 0; i < n; ++i) {
-                float x = value(rng);
-                if (b == 9 && i == 100)
-                    x = 0.0f;
-                if (b == 13 && i == 5)
-                    x = std::numeric_limits<float>::quiet_NaN();
-                if (b == 17 && i == 4000)
-                    x = -std::numeric_limits<float>::infinity();
-                if (b == 29 && i == 77)
-                    x = bf16 ? 1e-39f : 3e-6f; // subnormal in the dtype
-                const std::uint32_t u = std::bit_cast<std::uint32_t>(x);
-                codes.push_back(bf16 ? static_cast<std::uint16_t>(u >> 16) : toF16Code(x));
-            }
+        std::mt19937 rng(19);
+        const std::uint64_t n = 3 * 1024 * 1024 + 77; // a 16-bit tensor spans two 4 MiB reads
+        for (Dtype d : allDtypes()) {
+            if (!decode::isCoded(d))
+                continue;
+            const std::uint64_t bytes = TensorBlockReader::bytesFor(d, n);
+            QByteArray raw(static_cast<qsizetype>(bytes), Qt::Uninitialized);
+            for (char& c : raw)
+                c = static_cast<char>(rng() & 0xff);
+            TensorInfo info;
+            info.name = QStringLiteral("t");
+            info.dtype = d;
+            info.shape = {n};
+            info.end = bytes;
+            TensorAnalyzer analyzer(test::memoryLocation(raw), info);
+            auto a = analyzer.analyze(97, true, false);
+            QVERIFY2(a, qPrintable(test::errText(a)));
+            QVERIFY(a->histogram);
+            const auto span =
+                std::span<const std::byte>(reinterpret_cast<const std::byte*>(raw.constData()), bytes);
+            std::vector<double> decoded(n);
+            for (std::uint64_t i = 0; i < n; ++i)
+                decoded[i] = decode::element(d, span, i);
+            HistogramBuilder reference(a->stats.values, 97, true);
+            reference.add(decoded.data(), decoded.size());
+            const QString what = dtypeName(d);
+            QVERIFY2(a->histogram->counts == reference.histogram().counts, qPrintable(what));
+            QVERIFY2(a->histogram->logCounts == reference.histogram().logCounts, qPrintable(what));
+            QVERIFY2(a->histogram->zeros == reference.histogram().zeros, qPrintable(what));
+            QVERIFY2(a->histogram->total() == a->stats.values.finite, qPrintable(what));
+            // stats() then histogram() (the two calls the statistics panel made) reads the data once
+            // and gives the same histogram from the counts it kept.
+            auto s = analyzer.stats();
+            QVERIFY(s);
+            auto h = analyzer.histogram(*s, 97);
+            QVERIFY(h);
+            QVERIFY2(h->counts == a->histogram->counts && h->logCounts == a->histogram->logCounts,
+                     qPrintable(what));
         }
-        const double minNormal = decode::minNormal(bf16 ? Dtype::BF16 : Dtype::F16);
-        ValueAccumulator fused(minNormal), decoded(minNormal);
-        std::vector<float> scratch(block), floats(block);
-        for (std::size_t first = 0; first < codes.size(); first += block) {
-            const std::size_t n = std::min(block, codes.size() - first);
-            fused.addHalfs(codes.data() + first, n, bf16, scratch.data(), first);
-            for (std::size_t i = 0; i < n; ++i)
-                floats[i] = bf16 ? std::bit_cast<float>(static_cast<std::uint32_t>(codes[first + i]) << 16)
-                                 : decode::f16(codes[first + i]);
-            decoded.add(floats.data(), n, first);
-        }
-        const ValueStats& a = fused.stats();
-        const ValueStats& b = decoded.stats();
-        QCOMPARE(a.count, b.count);
-        QCOMPARE(a.finite, b.finite);
-        QCOMPARE(a.nan, b.nan);
-        QCOMPARE(a.neginf, b.neginf);
-        QCOMPARE(a.zeros, b.zeros);
-        QCOMPARE(a.subnormals, b.subnormals);
-        QCOMPARE(a.f16Underflow, b.f16Underflow);
-        QCOMPARE(a.nanIndices, b.nanIndices);
-        QCOMPARE(a.infIndices, b.infIndices);
-        QCOMPARE(a.absmaxIndex, b.absmaxIndex);
-        QVERIFY(a.subnormals > 0 && a.nan == 1 && a.neginf == 1 && a.absmaxIndex.has_value());
-        for (auto [x, y] : {std::pair{a.min, b.min},
-                            {a.max, b.max},
-                            {a.absmax, b.absmax},
-                            {a.minAbsNonzero, b.minAbsNonzero},
-                            {a.mean, b.mean},
-                            {a.m2, b.m2}})
-            QCOMPARE(std::bit_cast<std::uint64_t>(x), std::bit_cast<std::uint64_t>(y));
     }
 
     void shortTensorIsAnError()

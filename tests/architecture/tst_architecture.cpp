@@ -1,6 +1,7 @@
 // Architecture from names and shapes, on header-only copies of published checkpoints
 // (models/make_models.py), and config.json compared with it: every field that disagrees is a
 // finding, and what the shapes cannot tell is said so.
+#include "Fixtures.h"
 #include "ModelFolders.h"
 
 #include "architecture/ArchitectureDetector.h"
@@ -544,7 +545,7 @@ void TestArchitecture::unknownLayoutIsSaidSo()
     QVERIFY2(o.profile.architecture.notes.join(QString()).contains(QLatin1String("net.stage.# (5 blocks)")),
              qPrintable(o.profile.architecture.notes.join(QString())));
     // The real fixtures are not transformers: nothing is claimed about them.
-    const Opened real = open(QStringLiteral(TS_SHARED_DIR "/fixtures/real/face_landmark_68_f32.safetensors"));
+    const Opened real = open(ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")));
     QVERIFY(real.checkpoint);
     QVERIFY(!real.profile.architecture.recognized());
 }

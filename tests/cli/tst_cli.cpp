@@ -1,33 +1,27 @@
 // tensorscope-cli end to end: the real binary on real files, its output and exit statuses.
-#include "../core/CliRun.h"
-#include "../core/TestPaths.h"
+#include "ChildProcess.h"
+#include "Fixtures.h"
+#include "TestFiles.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace {
 
-using ts::test::cli;
-using Run = ts::test::CliRun;
+using ts::test::runCli;
+using Run = ts::test::ProcessRun;
 
 QJsonObject json(const QByteArray& text)
 {
     return QJsonDocument::fromJson(text).object();
 }
 
-QByteArray sha(const QString& path)
-{
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
-}
+using ts::test::fileSha256;
 
 // Names and metadata that try to drive a terminal: set its title, clear it, forge a row, move the
 // cursor back, reorder what it shows. Each comes with how the text output must show it.
@@ -119,19 +113,19 @@ class TestCli : public QObject {
 private Q_SLOTS:
     void validateEveryConformanceFileInOneCall()
     {
-        const QDir cases(tspaths::conformanceDir() + QStringLiteral("/cases"));
+        const QDir cases(ts::test::conformanceDir() + QStringLiteral("/cases"));
         QStringList files;
         for (const QString& name :
              cases.entryList({QStringLiteral("*.safetensors")}, QDir::Files, QDir::Name))
             files << cases.filePath(name);
         QVERIFY(files.size() >= 106);
-        const Run r = cli(QStringList{QStringLiteral("validate"), QStringLiteral("--json")} + files);
+        const Run r = runCli(QStringList{QStringLiteral("validate"), QStringLiteral("--json")} + files);
         QCOMPARE(r.exitCode, 1); // some are invalid
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), files.size());
 
         QHash<QString, QJsonObject> expected;
-        QFile f(tspaths::conformanceDir() + QStringLiteral("/expected.jsonl"));
+        QFile f(ts::test::conformanceDir() + QStringLiteral("/expected.jsonl"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         while (!f.atEnd()) {
             const QJsonObject o = json(f.readLine());
@@ -160,8 +154,8 @@ private Q_SLOTS:
     void validateTextNamesTheProblem()
     {
         const Run r =
-            cli({QStringLiteral("validate"),
-                 tspaths::conformanceDir() + QStringLiteral("/cases/i_offsets_overlap.safetensors")});
+            runCli({QStringLiteral("validate"),
+                    ts::test::conformanceDir() + QStringLiteral("/cases/i_offsets_overlap.safetensors")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains("INVALID"));
         QVERIFY(r.out.contains("i_offsets_overlap.safetensors"));
@@ -171,9 +165,9 @@ private Q_SLOTS:
 
     void infoOnRealFixtures()
     {
-        REQUIRE_SHARED_FIXTURES();
-        const Run r = cli({QStringLiteral("info"), QStringLiteral("--json"),
-                           tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"))});
+        TS_REQUIRE_SHARED_FIXTURES();
+        const Run r = runCli({QStringLiteral("info"), QStringLiteral("--json"),
+                              ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"))});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = json(r.out);
         QCOMPARE(o.value(QStringLiteral("tensor_count")).toInt(), 49);
@@ -187,8 +181,8 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("parameters")).toInteger() * 4,
                  dtypes[0].toObject().value(QStringLiteral("bytes")).toInteger());
 
-        const Run text =
-            cli({QStringLiteral("info"), tspaths::realFixture(QStringLiteral("face_recognition_sharded"))});
+        const Run text = runCli(
+            {QStringLiteral("info"), ts::test::realFixture(QStringLiteral("face_recognition_sharded"))});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("Shards:"));
         QVERIFY(text.out.contains("Tensors:      117") || text.out.contains("117"));
@@ -196,9 +190,9 @@ private Q_SLOTS:
 
     void lsFilterAndJsonShape()
     {
-        REQUIRE_SHARED_FIXTURES();
-        const QString file = tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors"));
-        const Run all = cli({QStringLiteral("ls"), QStringLiteral("--json"), file});
+        TS_REQUIRE_SHARED_FIXTURES();
+        const QString file = ts::test::realFixture(QStringLiteral("face_recognition_f16.safetensors"));
+        const Run all = runCli({QStringLiteral("ls"), QStringLiteral("--json"), file});
         QCOMPARE(all.exitCode, 0);
         const QJsonObject o = json(all.out);
         QCOMPARE(o.value(QStringLiteral("tensors")).toArray().size(), 117);
@@ -207,8 +201,8 @@ private Q_SLOTS:
                 first.contains(QStringLiteral("shape")) && first.contains(QStringLiteral("data_offsets")));
         QVERIFY(o.contains(QStringLiteral("metadata")));
 
-        const Run some = cli({QStringLiteral("ls"), QStringLiteral("--json"), QStringLiteral("--filter"),
-                              QStringLiteral("*.bias"), file});
+        const Run some = runCli({QStringLiteral("ls"), QStringLiteral("--json"), QStringLiteral("--filter"),
+                                 QStringLiteral("*.bias"), file});
         const QJsonArray filtered = json(some.out).value(QStringLiteral("tensors")).toArray();
         QVERIFY(!filtered.isEmpty());
         QVERIFY(filtered.size() < 117);
@@ -218,28 +212,28 @@ private Q_SLOTS:
 
     void metaEditsWriteAtomicallyAndKeepData()
     {
-        REQUIRE_SHARED_FIXTURES();
+        TS_REQUIRE_SHARED_FIXTURES();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("model with spaces ✓.safetensors"));
-        QVERIFY(QFile::copy(tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")), path));
+        QVERIFY(QFile::copy(ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")), path));
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-        const QByteArray original = sha(path);
+        const QByteArray original = fileSha256(path);
 
         const QString out = dir.filePath(QStringLiteral("out.safetensors"));
-        Run r = cli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("author=Zoë"),
-                     QStringLiteral("--unset"), QStringLiteral("format"), QStringLiteral("-o"), out});
+        Run r = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("author=Zoë"),
+                        QStringLiteral("--unset"), QStringLiteral("format"), QStringLiteral("-o"), out});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(sha(path), original); // -o leaves the input alone
-        r = cli({QStringLiteral("meta"), QStringLiteral("--json"), out});
+        QCOMPARE(fileSha256(path), original); // -o leaves the input alone
+        r = runCli({QStringLiteral("meta"), QStringLiteral("--json"), out});
         const QJsonObject meta = json(r.out);
         QCOMPARE(meta.value(QStringLiteral("author")).toString(), QStringLiteral("Zoë"));
         QVERIFY(!meta.contains(QStringLiteral("format")));
-        QCOMPARE(cli({QStringLiteral("validate"), out}).exitCode, 0);
+        QCOMPARE(runCli({QStringLiteral("validate"), out}).exitCode, 0);
 
         // In place on FILE itself.
-        r = cli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
+        r = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(json(cli({QStringLiteral("meta"), QStringLiteral("--json"), path}).out)
+        QCOMPARE(json(runCli({QStringLiteral("meta"), QStringLiteral("--json"), path}).out)
                      .value(QStringLiteral("k"))
                      .toString(),
                  QStringLiteral("v"));
@@ -265,7 +259,7 @@ private Q_SLOTS:
             return r.out.contains(text.toUtf8()) || r.err.contains(text.toUtf8());
         };
 
-        const Run ls = cli({QStringLiteral("ls"), path});
+        const Run ls = runCli({QStringLiteral("ls"), path});
         QCOMPARE(ls.exitCode, 0);
         VERIFY_NO_TERMINAL_HAZARDS(ls);
         QCOMPARE(ls.out.trimmed().split('\n').size(), names.size() + 1); // the header row and one per tensor
@@ -273,7 +267,7 @@ private Q_SLOTS:
             QVERIFY2(shows(ls, n.shown),
                      qPrintable(n.shown + QStringLiteral(" not in:\n") + QString::fromUtf8(ls.out)));
 
-        const Run info = cli({QStringLiteral("info"), path});
+        const Run info = runCli({QStringLiteral("info"), path});
         QCOMPARE(info.exitCode, 0);
         VERIFY_NO_TERMINAL_HAZARDS(info);
         QVERIFY2(info.out.contains(shownPath), info.out.constData());
@@ -282,43 +276,43 @@ private Q_SLOTS:
         QVERIFY(shows(info,
                       QStringLiteral("[ControlCharacterInName] tensor name \"esc\\x1b]0;pwned\\x07title\"")));
 
-        const Run validate = cli({QStringLiteral("validate"), path});
+        const Run validate = runCli({QStringLiteral("validate"), path});
         QCOMPARE(validate.exitCode, 0);
         VERIFY_NO_TERMINAL_HAZARDS(validate);
         QVERIFY2(validate.out.startsWith(QByteArray(QByteArray("OK       ") + shownPath)),
                  validate.out.constData());
         QVERIFY(shows(validate, QStringLiteral("tensor name \"line\\nforged  F32  [1]\"")));
 
-        const Run meta = cli({QStringLiteral("meta"), path});
+        const Run meta = runCli({QStringLiteral("meta"), path});
         QCOMPARE(meta.exitCode, 0);
         VERIFY_NO_TERMINAL_HAZARDS(meta);
         QCOMPARE(meta.out,
                  QByteArray("key\\x1b[2J = value\\r\\nforged = yes\ntitle = \\x1b]2;owned\\x07\\u202e\n"));
 
-        const Run stats = cli({QStringLiteral("stats"), path});
+        const Run stats = runCli({QStringLiteral("stats"), path});
         QCOMPARE(stats.exitCode, 0);
         VERIFY_NO_TERMINAL_HAZARDS(stats);
         for (const Hazard& n : names)
             QVERIFY2(shows(stats, n.shown + QStringLiteral("  U8 [2]")), qPrintable(n.shown));
 
-        const Run scan = cli({QStringLiteral("scan"), path});
+        const Run scan = runCli({QStringLiteral("scan"), path});
         VERIFY_NO_TERMINAL_HAZARDS(scan);
-        const Run report = cli({QStringLiteral("convert"), path, QStringLiteral("--dry-run")});
+        const Run report = runCli({QStringLiteral("convert"), path, QStringLiteral("--dry-run")});
         QCOMPARE(report.exitCode, 0);
         VERIFY_NO_TERMINAL_HAZARDS(report);
         QVERIFY(shows(report, names.front().shown));
 
         // Errors: a name or a path from the command line, a name from a broken file.
-        const Run missing = cli({QStringLiteral("export"), path, QStringLiteral("no\x1b]0;such\a"),
-                                 QStringLiteral("-o"), dir.filePath(QStringLiteral("t.npy"))});
+        const Run missing = runCli({QStringLiteral("export"), path, QStringLiteral("no\x1b]0;such\a"),
+                                    QStringLiteral("-o"), dir.filePath(QStringLiteral("t.npy"))});
         QCOMPARE(missing.exitCode, 2);
         VERIFY_NO_TERMINAL_HAZARDS(missing);
         QVERIFY(shows(missing, QStringLiteral("has no tensor named \"no\\x1b]0;such\\x07\"")));
-        const Run badOption = cli({QStringLiteral("ls"), QStringLiteral("--\x1b[2J"), path});
+        const Run badOption = runCli({QStringLiteral("ls"), QStringLiteral("--\x1b[2J"), path});
         QCOMPARE(badOption.exitCode, 2);
         VERIFY_NO_TERMINAL_HAZARDS(badOption);
         QVERIFY(shows(badOption, QStringLiteral("\\x1b[2J")));
-        const Run unknown = cli({QStringLiteral("\x1b]0;x\a")});
+        const Run unknown = runCli({QStringLiteral("\x1b]0;x\a")});
         QCOMPARE(unknown.exitCode, 2);
         VERIFY_NO_TERMINAL_HAZARDS(unknown);
 
@@ -334,13 +328,13 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(bytes + json + QByteArray(4, '\0'));
         }
-        const Run invalid = cli({QStringLiteral("validate"), broken});
+        const Run invalid = runCli({QStringLiteral("validate"), broken});
         QCOMPARE(invalid.exitCode, 1);
         VERIFY_NO_TERMINAL_HAZARDS(invalid);
         QVERIFY2(invalid.out.contains("INVALID  ") && invalid.out.contains("\"bad\\x1b[2J\\r\\n\""),
                  invalid.out.constData());
         QCOMPARE(invalid.out.count('\n'), 1);
-        const Run lsBroken = cli({QStringLiteral("ls"), broken});
+        const Run lsBroken = runCli({QStringLiteral("ls"), broken});
         QCOMPARE(lsBroken.exitCode, 1);
         VERIFY_NO_TERMINAL_HAZARDS(lsBroken);
         QVERIFY(lsBroken.err.contains("\"bad\\x1b[2J\\r\\n\""));
@@ -373,39 +367,41 @@ private Q_SLOTS:
             return got;
         };
 
-        const Run ls = cli({QStringLiteral("ls"), QStringLiteral("--json"), path});
+        const Run ls = runCli({QStringLiteral("ls"), QStringLiteral("--json"), path});
         QCOMPARE(ls.exitCode, 0);
         QCOMPARE(namesOf(json(ls.out).value(QStringLiteral("tensors")).toArray()), want);
         QCOMPARE(json(ls.out).value(QStringLiteral("metadata")).toObject(), wantMetadata);
-        const Run validate = cli({QStringLiteral("validate"), QStringLiteral("--json"), path});
+        const Run validate = runCli({QStringLiteral("validate"), QStringLiteral("--json"), path});
         QCOMPARE(namesOf(json(validate.out).value(QStringLiteral("tensors")).toArray()), want);
-        const Run info = cli({QStringLiteral("info"), QStringLiteral("--json"), path});
+        const Run info = runCli({QStringLiteral("info"), QStringLiteral("--json"), path});
         QCOMPARE(json(info.out).value(QStringLiteral("metadata")).toObject(), wantMetadata);
         bool warned = false;
         for (const QJsonValue& w : json(info.out).value(QStringLiteral("warnings")).toArray())
             warned = warned ||
                      w.toObject().value(QStringLiteral("message")).toString().contains(names.front().raw);
         QVERIFY2(warned, info.out.constData()); // warnings keep the raw name too
-        const Run meta = cli({QStringLiteral("meta"), QStringLiteral("--json"), path});
+        const Run meta = runCli({QStringLiteral("meta"), QStringLiteral("--json"), path});
         QCOMPARE(json(meta.out), wantMetadata);
-        const Run stats = cli({QStringLiteral("stats"), QStringLiteral("--json"), path});
+        const Run stats = runCli({QStringLiteral("stats"), QStringLiteral("--json"), path});
         QCOMPARE(namesOf(json(stats.out).value(QStringLiteral("tensors")).toArray()), want);
     }
 
     void exitStatuses()
     {
-        QCOMPARE(cli({}).exitCode, 2);
-        QCOMPARE(cli({QStringLiteral("frobnicate")}).exitCode, 2);
-        QCOMPARE(cli({QStringLiteral("info")}).exitCode, 2);
-        QCOMPARE(cli({QStringLiteral("info"), QStringLiteral("--bogus"), QStringLiteral("x")}).exitCode, 2);
-        const Run missing = cli({QStringLiteral("info"), QStringLiteral("/nonexistent/model.safetensors")});
+        QCOMPARE(runCli({}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("frobnicate")}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("info")}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("info"), QStringLiteral("--bogus"), QStringLiteral("x")}).exitCode,
+                 2);
+        const Run missing =
+            runCli({QStringLiteral("info"), QStringLiteral("/nonexistent/model.safetensors")});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("does not exist"));
-        QCOMPARE(cli({QStringLiteral("validate"),
-                      tspaths::conformanceDir() + QStringLiteral("/cases/v_single_f32.safetensors")})
+        QCOMPARE(runCli({QStringLiteral("validate"),
+                         ts::test::conformanceDir() + QStringLiteral("/cases/v_single_f32.safetensors")})
                      .exitCode,
                  0);
-        QCOMPARE(cli({QStringLiteral("--help")}).exitCode, 0);
+        QCOMPARE(runCli({QStringLiteral("--help")}).exitCode, 0);
     }
 };
 

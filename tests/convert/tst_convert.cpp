@@ -3,6 +3,7 @@
 #include "ConvertTestUtil.h"
 
 #include "checkpoint/Checkpoint.h"
+#include "codec/DtypeDecoder.h"
 #include "convert/ByteSize.h"
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
@@ -23,9 +24,12 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+
+#include <hwy/targets.h>
 
 #include <sys/file.h>
 
@@ -80,8 +84,9 @@ std::vector<double> probeValues()
         for (std::uint32_t c = 0; c + 1 < codes; c += step) {
             std::byte b[2]{std::byte(c & 0xff), std::byte(c >> 8)};
             std::byte n[2]{std::byte((c + 1) & 0xff), std::byte((c + 1) >> 8)};
-            const double a = DtypeConverter::decode(d, b);
-            const double z = DtypeConverter::decode(d, n);
+            const std::size_t size = static_cast<std::size_t>(dtypeBits(d) / 8);
+            const double a = decode::element(d, std::span<const std::byte>(b, size), 0);
+            const double z = decode::element(d, std::span<const std::byte>(n, size), 0);
             if (!std::isfinite(a) || !std::isfinite(z) || std::signbit(a) != std::signbit(z))
                 continue;
             const double mid = (a + z) / 2;
@@ -113,7 +118,8 @@ std::vector<float> asFloats(const std::vector<double>& v)
 
 bool isNanCode(Dtype d, const char* p)
 {
-    return std::isnan(DtypeConverter::decode(d, reinterpret_cast<const std::byte*>(p)));
+    const auto* bytes = reinterpret_cast<const std::byte*>(p);
+    return std::isnan(decode::element(d, std::span(bytes, static_cast<std::size_t>(dtypeBits(d) / 8)), 0));
 }
 
 // Element-wise equality, where NaN equals any NaN of the same sign.
@@ -154,14 +160,6 @@ QByteArray tensorBytes(const SafetensorsFile& file, const QString& name)
     return out;
 }
 
-std::shared_ptr<const Checkpoint> openModel(const QString& path)
-{
-    auto m = Checkpoint::open(path);
-    if (!m)
-        qWarning("%s", qPrintable(m.error().toString()));
-    return m ? m.value() : nullptr;
-}
-
 } // namespace
 
 class TestConvert : public QObject {
@@ -171,7 +169,6 @@ private slots:
     void initTestCase();
     void valuesMatchIndependentReference_data();
     void valuesMatchIndependentReference();
-    void portableKernelsMatchHardware();
     void f16NanPayloadDoesNotDependOnTheCpu();
     void narrowSourcesMatchIndependentReference_data();
     void narrowSourcesMatchIndependentReference();
@@ -204,12 +201,12 @@ void TestConvert::initTestCase()
     m_input = m_dir.filePath(QStringLiteral("probe.safetensors"));
     Metadata md;
     md.set(QStringLiteral("format"), QStringLiteral("pt"));
-    QVERIFY(writeModel(m_input,
-                       {{QStringLiteral("x32"), Dtype::F32, {f32.size()}, bytesOf(f32)},
-                        {QStringLiteral("x64"), Dtype::F64, {m_values.size()}, bytesOf(m_values)},
-                        {QStringLiteral("ints"), Dtype::I32, {2, 2}, bytesOf(ints)},
-                        {QStringLiteral("flags"), Dtype::BOOL, {3}, bytesOf(flags)}},
-                       md));
+    QVERIFY(writeSafetensors(m_input,
+                             {{QStringLiteral("x32"), Dtype::F32, {f32.size()}, bytesOf(f32)},
+                              {QStringLiteral("x64"), Dtype::F64, {m_values.size()}, bytesOf(m_values)},
+                              {QStringLiteral("ints"), Dtype::I32, {2, 2}, bytesOf(ints)},
+                              {QStringLiteral("flags"), Dtype::BOOL, {3}, bytesOf(flags)}},
+                             md));
     QFile raw32(m_dir.filePath(QStringLiteral("x32.bin")));
     QVERIFY(raw32.open(QIODevice::WriteOnly));
     raw32.write(bytesOf(f32));
@@ -231,7 +228,7 @@ void TestConvert::valuesMatchIndependentReference()
 {
     QFETCH(QString, target);
     const Dtype to = *dtypeFromName(target);
-    auto model = openModel(m_input);
+    auto model = openCheckpoint(m_input);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = to;
@@ -254,7 +251,7 @@ void TestConvert::valuesMatchIndependentReference()
         QVERIFY2(py.exitCode == 0, py.err.constData());
         const QList<QByteArray> counts = py.out.trimmed().split(' ');
         QCOMPARE(counts.size(), 3);
-        const QByteArray expected = readAll(want);
+        const QByteArray expected = readFile(want);
         const QByteArray got = tensorBytes(**file, name);
         const QString diff = compareElements(to, got, expected);
         QVERIFY2(diff.isEmpty(), qPrintable(name + QStringLiteral(": ") + diff));
@@ -293,52 +290,35 @@ void TestConvert::valuesMatchIndependentReference()
                 .ok());
         expectedFile += bytes;
     }
-    QCOMPARE(sha256(readAll(out)), sha256(expectedFile));
-}
-
-void TestConvert::portableKernelsMatchHardware()
-{
-    // F32 -> F16 uses F16C and F32 -> BF16 AVX512_BF16 where the CPU has them; the portable
-    // kernels must give the same bits and counts: on the edge values, and on a sweep of the whole
-    // 32-bit space (every exponent, both signs, NaN payloads, subnormals, ties, the Inf threshold).
-    std::vector<float> f = asFloats(m_values);
-    for (std::uint64_t u = 0; u <= 0xffffffffull; u += 4099)
-        f.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(u)));
-    for (std::uint32_t u : {0x7f7f8000u, 0x7f7f7fffu, 0xff7f8000u, 0x00800000u, 0x007fffffu, 0x80000001u,
-                            0x3f808000u, 0x3f818000u, 0x477ff000u, 0x477fefffu, 0x33000000u, 0x33000001u})
-        f.push_back(std::bit_cast<float>(u));
-    for (const Dtype to : {Dtype::F16, Dtype::BF16}) {
-        std::vector<std::byte> a(f.size() * 2), b(f.size() * 2);
-        ConversionCounts ca, cb;
-        const auto* in = reinterpret_cast<const std::byte*>(f.data());
-        DtypeConverter::convert(Dtype::F32, to, in, a.data(), f.size(), ca);
-        DtypeConverter::setHardwareKernelsAllowed(false);
-        DtypeConverter::convert(Dtype::F32, to, in, b.data(), f.size(), cb);
-        DtypeConverter::setHardwareKernelsAllowed(true);
-        QCOMPARE(ca, cb);
-        QVERIFY2(ca.nan > 0 && ca.overflowed > 0, "the sweep must reach NaN and overflow");
-        QVERIFY2(a == b,
-                 qPrintable(dtypeName(to) + QStringLiteral(": hardware and portable kernels differ")));
-    }
+    QCOMPARE(sha256(readFile(out)), sha256(expectedFile));
 }
 
 void TestConvert::f16NanPayloadDoesNotDependOnTheCpu()
 {
     // Found by fuzz_convert: F16C keeps the top ten payload bits of a NaN (quiet bit set), the
-    // portable kernel wrote 0x7e00 for every NaN, so a converted file depended on the CPU.
+    // portable kernel wrote 0x7e00 for every NaN, so a converted file depended on the CPU. Every
+    // SIMD target the binary carries (and its scalar tail: 9 values) keeps the payload as F16C.
     const std::vector<std::uint32_t> nans = {0x7fc00000u, 0x7fffff00u, 0xffa02000u, 0x7f800001u, 0xff8fe000u,
                                              0x7fc00000u, 0x7fe00000u, 0xffffffffu, 0x7f802000u};
     const std::vector<std::uint16_t> want = {0x7e00, 0x7fff, 0xff01, 0x7e00, 0xfe7f,
                                              0x7e00, 0x7f00, 0xffff, 0x7e01};
-    for (const bool hardware : {true, false}) {
-        std::vector<std::uint16_t> got(nans.size());
-        ConversionCounts counts;
-        DtypeConverter::setHardwareKernelsAllowed(hardware);
-        DtypeConverter::convert(Dtype::F32, Dtype::F16, reinterpret_cast<const std::byte*>(nans.data()),
-                                reinterpret_cast<std::byte*>(got.data()), nans.size(), counts);
-        DtypeConverter::setHardwareKernelsAllowed(true);
-        QCOMPARE(got, want);
-        QCOMPARE(counts.nan, std::uint64_t(nans.size()));
+    const auto restore = qScopeGuard([] { hwy::SetSupportedTargetsForTest(0); });
+    for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
+        hwy::SetSupportedTargetsForTest(target);
+        for (std::size_t repeat : {std::size_t(1), std::size_t(8)}) { // the tail alone; vectors and tail
+            std::vector<std::uint32_t> in;
+            std::vector<std::uint16_t> expected;
+            for (std::size_t r = 0; r < repeat; ++r) {
+                in.insert(in.end(), nans.begin(), nans.end());
+                expected.insert(expected.end(), want.begin(), want.end());
+            }
+            std::vector<std::uint16_t> got(in.size());
+            ConversionCounts counts;
+            DtypeConverter::convert(Dtype::F32, Dtype::F16, reinterpret_cast<const std::byte*>(in.data()),
+                                    reinterpret_cast<std::byte*>(got.data()), in.size(), counts);
+            QVERIFY2(got == expected, hwy::TargetName(target));
+            QCOMPARE(counts.nan, std::uint64_t(in.size()));
+        }
     }
 }
 
@@ -383,7 +363,7 @@ void TestConvert::narrowSourcesMatchIndependentReference()
     QVERIFY2(py.exitCode == 0, py.err.constData());
     const QList<QByteArray> c = py.out.trimmed().split(' ');
     QCOMPARE(c.size(), 3);
-    const QString diff = compareElements(to, got, readAll(want));
+    const QString diff = compareElements(to, got, readFile(want));
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
     QCOMPARE(counts.overflowed, c[0].toULongLong());
     QCOMPARE(counts.underflowed, c[1].toULongLong());
@@ -424,14 +404,14 @@ void TestConvert::selectionRenameAndOverrides()
     const QString in = m_dir.filePath(QStringLiteral("sel.safetensors"));
     std::vector<float> f(6, 1.5f);
     std::vector<std::int64_t> ids(3, 7);
-    QVERIFY(writeModel(in,
-                       {{QStringLiteral("model.layers.0.w"), Dtype::F32, {2, 3}, bytesOf(f)},
-                        {QStringLiteral("model.layers.1.w"), Dtype::F32, {2, 3}, bytesOf(f)},
-                        {QStringLiteral("model.norm"), Dtype::F32, {6}, bytesOf(f)},
-                        {QStringLiteral("model.ids"), Dtype::I64, {3}, bytesOf(ids)},
-                        {QStringLiteral("lm_head.w"), Dtype::F32, {6}, bytesOf(f)}},
-                       std::nullopt));
-    auto model = openModel(in);
+    QVERIFY(writeSafetensors(in,
+                             {{QStringLiteral("model.layers.0.w"), Dtype::F32, {2, 3}, bytesOf(f)},
+                              {QStringLiteral("model.layers.1.w"), Dtype::F32, {2, 3}, bytesOf(f)},
+                              {QStringLiteral("model.norm"), Dtype::F32, {6}, bytesOf(f)},
+                              {QStringLiteral("model.ids"), Dtype::I64, {3}, bytesOf(ids)},
+                              {QStringLiteral("lm_head.w"), Dtype::F32, {6}, bytesOf(f)}},
+                             std::nullopt));
+    auto model = openCheckpoint(in);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = Dtype::BF16;
@@ -463,10 +443,10 @@ void TestConvert::renameClashNamesBothTensors()
 {
     const QString in = m_dir.filePath(QStringLiteral("clash.safetensors"));
     std::vector<float> f(2, 1.0f);
-    QVERIFY(writeModel(in,
-                       {{QStringLiteral("a.weight"), Dtype::F32, {2}, bytesOf(f)},
-                        {QStringLiteral("b.weight"), Dtype::F32, {2}, bytesOf(f)}},
-                       std::nullopt));
+    QVERIFY(writeSafetensors(in,
+                             {{QStringLiteral("a.weight"), Dtype::F32, {2}, bytesOf(f)},
+                              {QStringLiteral("b.weight"), Dtype::F32, {2}, bytesOf(f)}},
+                             std::nullopt));
     const auto r = runCli({QStringLiteral("convert"), in, QStringLiteral("-o"),
                            m_dir.filePath(QStringLiteral("clash-out.safetensors")),
                            QStringLiteral("--rename"), QStringLiteral("^[ab]\\.=")});
@@ -479,7 +459,7 @@ void TestConvert::renameClashNamesBothTensors()
 void TestConvert::shardThenMergeRoundTrips()
 {
     const QString x = m_dir.filePath(QStringLiteral("x.safetensors"));
-    std::vector<RawTensor> tensors;
+    std::vector<TestTensor> tensors;
     QRandomGenerator rng(7);
     for (int i = 0; i < 23; ++i) {
         const Dtype d = i % 3 == 0 ? Dtype::F16 : (i % 3 == 1 ? Dtype::F32 : Dtype::I8);
@@ -494,7 +474,7 @@ void TestConvert::shardThenMergeRoundTrips()
     Metadata md;
     md.set(QStringLiteral("format"), QStringLiteral("pt"));
     md.set(QStringLiteral("ünïcode"), QStringLiteral("✓"));
-    QVERIFY(writeModel(x, tensors, md));
+    QVERIFY(writeSafetensors(x, tensors, md));
 
     const QString folder = m_dir.filePath(QStringLiteral("sharded"));
     auto r = runCli({QStringLiteral("convert"), x, QStringLiteral("-o"), folder,
@@ -521,13 +501,13 @@ void TestConvert::shardThenMergeRoundTrips()
     const QString redump = m_dir.filePath(QStringLiteral("redump.json"));
     const auto py = ts::test::runPython(QStringLiteral("redump_json.py"), {indexPath, redump});
     QVERIFY2(py.exitCode == 0, py.err.constData());
-    QCOMPARE(readAll(indexPath), readAll(redump));
+    QCOMPARE(readFile(indexPath), readFile(redump));
 
     // merge(shard(x)) == x, byte for byte (x was written in the reference layout).
     const QString merged = m_dir.filePath(QStringLiteral("merged.safetensors"));
     r = runCli({QStringLiteral("convert"), indexPath, QStringLiteral("-o"), merged});
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QCOMPARE(sha256(readAll(merged)), sha256(readAll(x)));
+    QCOMPARE(sha256(readFile(merged)), sha256(readFile(x)));
     // Several single-file inputs merge too: the shard files given one by one.
     QStringList args{QStringLiteral("convert")};
     for (const QString& shard : index->shardFiles)
@@ -536,29 +516,39 @@ void TestConvert::shardThenMergeRoundTrips()
     args << QStringLiteral("-o") << merged2;
     r = runCli(args);
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QCOMPARE(sha256(readAll(merged2)), sha256(readAll(x)));
+    QCOMPARE(sha256(readFile(merged2)), sha256(readFile(x)));
 }
 
 void TestConvert::cancelledWriteLeavesNothing()
 {
     // Cancelled half way, nothing appears under the final names: no file, no shard, no index.
-    auto model = openModel(m_input);
+    auto model = openCheckpoint(m_input);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = Dtype::BF16;
     auto plan = Converter::plan({model}, options);
     QVERIFY(plan.ok());
     const QString out = m_dir.filePath(QStringLiteral("cancelled.safetensors"));
-    auto cancelAfterFirst = [](std::uint64_t, std::uint64_t) { return false; };
-    auto r = ConvertWriter::write(plan.value(), out, options, cancelAfterFirst);
+    // A control whose token is cancelled by its own sink at the first report that `when` accepts.
+    const auto cancelWhen = [](auto when) {
+        const CancelToken token;
+        return JobControl{token, ProgressSink(
+                                     [token, when](const Progress& p) {
+                                         if (when(p))
+                                             token.cancel();
+                                     },
+                                     std::chrono::milliseconds(0))};
+    };
+    const auto always = [](const Progress&) { return true; };
+    auto r = ConvertWriter::write(plan.value(), out, options, cancelWhen(always));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::Cancelled);
     QVERIFY(!QFile::exists(out));
     const QString folder = m_dir.filePath(QStringLiteral("cancelled-shards"));
     options.shardSize = 100000;
     // Cancelled past half way, when some shards are complete: not one of them may stay.
-    const auto cancelPastHalf = [](std::uint64_t done, std::uint64_t total) { return done <= total / 2; };
-    r = ConvertWriter::write(plan.value(), folder, options, cancelPastHalf);
+    const auto pastHalf = [](const Progress& p) { return p.bytesDone > p.bytesTotal / 2; };
+    r = ConvertWriter::write(plan.value(), folder, options, cancelWhen(pastHalf));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::Cancelled);
     QVERIFY(ConvertWriter::splitIntoShards(plan.value(), 100000).size() >= 3);
@@ -569,16 +559,16 @@ void TestConvert::cancelledWriteLeavesNothing()
     QVERIFY2(done.ok(), qPrintable(done.ok() ? QString() : done.error().toString()));
     QMap<QString, QByteArray> before;
     for (const QString& f : QDir(folder).entryList(QDir::Files | QDir::Hidden))
-        before[f] = sha256(readAll(QDir(folder).filePath(f)));
+        before[f] = sha256(readFile(QDir(folder).filePath(f)));
     ConvertOptions f16 = options;
     f16.dtype = Dtype::F16;
     auto planF16 = Converter::plan({model}, f16);
     QVERIFY(planF16.ok());
-    r = ConvertWriter::write(planF16.value(), folder, f16, cancelPastHalf);
+    r = ConvertWriter::write(planF16.value(), folder, f16, cancelWhen(pastHalf));
     QVERIFY(!r.ok());
     QMap<QString, QByteArray> after;
     for (const QString& f : QDir(folder).entryList(QDir::Files | QDir::Hidden))
-        after[f] = sha256(readAll(QDir(folder).filePath(f)));
+        after[f] = sha256(readFile(QDir(folder).filePath(f)));
     QCOMPARE(after, before);
     QVERIFY(QFile::exists(folder + QStringLiteral("/model.safetensors.index.json"))); // the earlier run's
     // No temporaries left behind either.
@@ -657,7 +647,7 @@ void TestConvert::killedShardedWriteIsCleanedUpByTheNext()
     QVERIFY(QDir(folder).entryList({QStringLiteral("model*")}, QDir::Files).isEmpty());
 
     // The next run sweeps the killed run's files and writes its own.
-    auto model = openModel(input);
+    auto model = openCheckpoint(input);
     QVERIFY(model);
     ConvertOptions options;
     options.dtype = Dtype::F16;
@@ -696,8 +686,8 @@ void TestConvert::cliConvertReportsBeforeWriting()
 {
     const QString in = m_dir.filePath(QStringLiteral("report.safetensors"));
     std::vector<float> f{1.0f, 70000.0f, -1e9f, 1e-9f, std::nanf(""), 0.0f};
-    QVERIFY(writeModel(in, {{QStringLiteral("w"), Dtype::F32, {6}, bytesOf(f)}}, std::nullopt));
-    const QByteArray inputHash = sha256(readAll(in));
+    QVERIFY(writeSafetensors(in, {{QStringLiteral("w"), Dtype::F32, {6}, bytesOf(f)}}, std::nullopt));
+    const QByteArray inputHash = sha256(readFile(in));
     const QString out = m_dir.filePath(QStringLiteral("report-out.safetensors"));
     auto r = runCli({QStringLiteral("convert"), in, QStringLiteral("-o"), out, QStringLiteral("--dtype"),
                      QStringLiteral("F16"), QStringLiteral("--dry-run"), QStringLiteral("--json")});
@@ -713,12 +703,12 @@ void TestConvert::cliConvertReportsBeforeWriting()
     QCOMPARE(r.exitCode, 0);
     // The report comes before the file is written.
     QVERIFY(r.out.indexOf("2 overflowed") >= 0 && r.out.indexOf("2 overflowed") < r.out.indexOf("wrote"));
-    QCOMPARE(sha256(readAll(in)), inputHash);
+    QCOMPARE(sha256(readFile(in)), inputHash);
     // Never over the input.
     r = runCli({QStringLiteral("convert"), in, QStringLiteral("-o"), in, QStringLiteral("--dtype"),
                 QStringLiteral("F16")});
     QCOMPARE(r.exitCode, 2);
-    QCOMPARE(sha256(readAll(in)), inputHash);
+    QCOMPARE(sha256(readFile(in)), inputHash);
 }
 
 // The output is compared with every input as a file on disk: a hard link or a symlink to an
@@ -730,15 +720,15 @@ void TestConvert::neverWritesOverAnInput()
     const QString a = dir.filePath(QStringLiteral("a.safetensors"));
     const QString b = dir.filePath(QStringLiteral("b.safetensors"));
     std::vector<float> f{1.0f, 2.0f, 3.0f, 4.0f};
-    QVERIFY(writeModel(a, {{QStringLiteral("x"), Dtype::F32, {4}, bytesOf(f)}}, std::nullopt));
-    QVERIFY(writeModel(b, {{QStringLiteral("y"), Dtype::F32, {2, 2}, bytesOf(f)}}, std::nullopt));
+    QVERIFY(writeSafetensors(a, {{QStringLiteral("x"), Dtype::F32, {4}, bytesOf(f)}}, std::nullopt));
+    QVERIFY(writeSafetensors(b, {{QStringLiteral("y"), Dtype::F32, {2, 2}, bytesOf(f)}}, std::nullopt));
     const QString hard = dir.filePath(QStringLiteral("hard.safetensors"));
     QCOMPARE(::link(QFile::encodeName(a).constData(), QFile::encodeName(hard).constData()), 0);
     const QString soft = dir.filePath(QStringLiteral("soft.safetensors"));
     QVERIFY(QFile::link(b, soft));
-    const QByteArray hashA = sha256(readAll(a));
-    const QByteArray hashB = sha256(readAll(b));
-    const auto refused = [](const ProcessResult& r) {
+    const QByteArray hashA = sha256(readFile(a));
+    const QByteArray hashB = sha256(readFile(b));
+    const auto refused = [](const ProcessRun& r) {
         return r.exitCode == 2 && r.err.contains("convert never writes over its input");
     };
 
@@ -748,8 +738,8 @@ void TestConvert::neverWritesOverAnInput()
     r = runCli({QStringLiteral("convert"), a, b, QStringLiteral("-o"), soft});
     QVERIFY2(refused(r), r.err.constData());
     QVERIFY2(r.err.contains(QFile::encodeName(b)), r.err.constData()); // names the input it is
-    QCOMPARE(sha256(readAll(a)), hashA);
-    QCOMPARE(sha256(readAll(b)), hashB);
+    QCOMPARE(sha256(readFile(a)), hashA);
+    QCOMPARE(sha256(readFile(b)), hashB);
     QVERIFY(QFileInfo(soft).isSymLink());
 
     // A folder of shards opened by the folder: its index is an input too. New shards of another
@@ -761,20 +751,19 @@ void TestConvert::neverWritesOverAnInput()
     const QStringList before = QDir(folder).entryList(QDir::Files | QDir::Hidden, QDir::Name);
     QCOMPARE(before.size(), 3); // two shards and the index
     const QString index = folder + QStringLiteral("/model.safetensors.index.json");
-    const QByteArray indexHash = sha256(readAll(index));
+    const QByteArray indexHash = sha256(readFile(index));
     r = runCli({QStringLiteral("convert"), folder, QStringLiteral("-o"), folder,
                 QStringLiteral("--shard-size"), QStringLiteral("1MB")});
     QVERIFY2(refused(r), r.err.constData());
     QVERIFY2(r.err.contains("model.safetensors.index.json"), r.err.constData());
-    QCOMPARE(sha256(readAll(index)), indexHash);
+    QCOMPARE(sha256(readFile(index)), indexHash);
     QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden, QDir::Name), before); // nothing written
 }
 
 void TestConvert::realFixtureRoundTrip()
 {
-    const QString fixture = QStringLiteral(TS_SHARED_DIR "/fixtures/real/face_recognition_f16.safetensors");
-    if (!QFile::exists(fixture))
-        QFAIL(qPrintable(QStringLiteral("missing real fixture %1").arg(fixture)));
+    const QString fixture = realFixture(QStringLiteral("face_recognition_f16.safetensors"));
+    TS_REQUIRE_FIXTURE(fixture);
     const QString wide = m_dir.filePath(QStringLiteral("face-f32.safetensors"));
     const QString back = m_dir.filePath(QStringLiteral("face-f16.safetensors"));
     auto r = runCli({QStringLiteral("convert"), fixture, QStringLiteral("-o"), wide,

@@ -33,7 +33,7 @@ private slots:
 private:
     QTemporaryDir m_dir;
     QString m_model;
-    std::vector<RawTensor> m_tensors;
+    std::vector<TestTensor> m_tensors;
 };
 
 void TestExport::initTestCase()
@@ -70,8 +70,8 @@ void TestExport::initTestCase()
                  {QStringLiteral("empty"), Dtype::F32, {0, 4}, {}},
                  {QStringLiteral("f4"), Dtype::F4, {4}, random(2)}};
     m_model = m_dir.filePath(QStringLiteral("export.safetensors"));
-    QVERIFY(writeModel(m_model, m_tensors, std::nullopt));
-    for (const RawTensor& t : m_tensors) {
+    QVERIFY(writeSafetensors(m_model, m_tensors, std::nullopt));
+    for (const TestTensor& t : m_tensors) {
         QFile raw(m_dir.filePath(t.name + QStringLiteral(".raw")));
         QVERIFY(raw.open(QIODevice::WriteOnly));
         raw.write(t.bytes);
@@ -105,8 +105,8 @@ void TestExport::npyAndCsv()
     QFETCH(QString, descr);
     QFETCH(QString, rawType);
     QFETCH(bool, csv);
-    const RawTensor& t = *std::find_if(m_tensors.begin(), m_tensors.end(),
-                                       [&](const RawTensor& r) { return r.name == tensor; });
+    const TestTensor& t = *std::find_if(m_tensors.begin(), m_tensors.end(),
+                                        [&](const TestTensor& r) { return r.name == tensor; });
     QStringList shape;
     for (const std::uint64_t d : t.shape)
         shape << QString::number(d);
@@ -164,13 +164,13 @@ void TestExport::existingOutputNeedsForce()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(QByteArray(QFile::encodeName(out) + " exists; pass --force to replace it")),
              r.err.constData());
-    QCOMPARE(readAll(out), QByteArray("someone else's data"));
+    QCOMPARE(readFile(out), QByteArray("someone else's data"));
 
     r = runCli({QStringLiteral("export"), m_model, QStringLiteral("f32"), QStringLiteral("-o"), out,
                 QStringLiteral("--force")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QVERIFY(readAll(out).startsWith(QByteArray("\x93NUMPY", 6)));
-    QCOMPARE(readAll(keep), QByteArray("someone else's data")); // renamed over, not rewritten in place
+    QVERIFY(readFile(out).startsWith(QByteArray("\x93NUMPY", 6)));
+    QCOMPARE(readFile(keep), QByteArray("someone else's data")); // renamed over, not rewritten in place
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2); // no temporary left
 
     // A dangling symlink is an existing name too: the rename would replace it.
@@ -254,7 +254,7 @@ void TestExport::neverOverTheModelsOwnFiles()
     const QString victim = open == QLatin1String("file")      ? self
                            : output == QLatin1String("shard") ? shard
                                                               : index;
-    const QByteArray before = sha256(readAll(victim));
+    const QByteArray before = sha256(readFile(victim));
 
     QStringList args{QStringLiteral("export"), opened, QStringLiteral("f32"), QStringLiteral("-o"), out};
     if (force)
@@ -264,8 +264,8 @@ void TestExport::neverOverTheModelsOwnFiles()
     QVERIFY2(r.err.contains("export never writes over the model it reads, even with --force"),
              r.err.constData());
     QVERIFY2(r.err.contains(QFile::encodeName(out)), r.err.constData());
-    QCOMPARE(sha256(readAll(victim)), before);
-    QCOMPARE(sha256(readAll(out)), before); // still the same file (the link was not replaced either)
+    QCOMPARE(sha256(readFile(victim)), before);
+    QCOMPARE(sha256(readFile(out)), before); // still the same file (the link was not replaced either)
     QCOMPARE(runCli({QStringLiteral("validate"), opened}).exitCode, 0);
 }
 
@@ -277,7 +277,7 @@ void TestExport::modelLevelExportRefusesItsInput()
     QVERIFY(QFile::copy(m_model, self));
     const QString link = dir.filePath(QStringLiteral("link.npy"));
     QVERIFY(QFile::link(self, link));
-    const QByteArray before = sha256(readAll(self));
+    const QByteArray before = sha256(readFile(self));
     auto model = Checkpoint::open(self);
     QVERIFY(model);
     const int tensor = (*model)->indexOf(QStringLiteral("f32"));
@@ -286,11 +286,11 @@ void TestExport::modelLevelExportRefusesItsInput()
         QVERIFY(!done);
         QCOMPARE(done.error().code, ErrorCode::InvalidArgument);
         QCOMPARE(done.error().file, out);
-        QCOMPARE(sha256(readAll(self)), before);
+        QCOMPARE(sha256(readFile(self)), before);
     }
     const QString elsewhere = dir.filePath(QStringLiteral("t.npy"));
     QVERIFY(TensorExporter::exportFromModel(**model, tensor, elsewhere, TensorExporter::Format::Npy));
-    QVERIFY(readAll(elsewhere).startsWith(QByteArray("\x93NUMPY", 6)));
+    QVERIFY(readFile(elsewhere).startsWith(QByteArray("\x93NUMPY", 6)));
 }
 
 QTEST_GUILESS_MAIN(TestExport)

@@ -23,7 +23,7 @@ using namespace ts::test;
 
 namespace {
 
-std::vector<RawTensor> sampleTensors()
+std::vector<TestTensor> sampleTensors()
 {
     std::vector<float> w(1000);
     for (std::size_t i = 0; i < w.size(); ++i)
@@ -53,7 +53,7 @@ QByteArray dataBuffer(const QString& path)
     auto file = SafetensorsFile::open(path);
     if (!file)
         return {};
-    return readAll(path).mid(static_cast<qsizetype>((*file)->header().dataOffset()));
+    return readFile(path).mid(static_cast<qsizetype>((*file)->header().dataOffset()));
 }
 
 // Spawns the child, waits until it stops itself at the step, then SIGKILLs it.
@@ -108,7 +108,7 @@ void TestMetadataSave::roundTrip()
 {
     QFETCH(bool, inPlace);
     const QString path = m_dir.filePath(QStringLiteral("rt.safetensors"));
-    QVERIFY(writeModel(path, sampleTensors(), Metadata{}, 4096));
+    QVERIFY(writeSafetensors(path, sampleTensors(), Metadata{}, 4096));
     const QByteArray dataBefore = sha256(dataBuffer(path));
     auto file = SafetensorsFile::open(path);
     QVERIFY(file.ok());
@@ -137,8 +137,8 @@ void TestMetadataSave::inPlaceWhenItFits()
     const QString path = m_dir.filePath(QStringLiteral("fits.safetensors"));
     Metadata md;
     md.set(QStringLiteral("format"), QStringLiteral("pt"));
-    QVERIFY(writeModel(path, sampleTensors(), md, 512));
-    const QByteArray before = readAll(path);
+    QVERIFY(writeSafetensors(path, sampleTensors(), md, 512));
+    const QByteArray before = readFile(path);
     auto file = SafetensorsFile::open(path);
     QVERIFY(file.ok());
     const std::uint64_t n = (*file)->header().headerLength;
@@ -147,7 +147,7 @@ void TestMetadataSave::inPlaceWhenItFits()
     QVERIFY(saved.ok());
     QCOMPARE(saved->method, SaveMethod::InPlace);
     QVERIFY(saved->bytesWritten < 64 * 1024);
-    const QByteArray after = readAll(path);
+    const QByteArray after = readFile(path);
     QCOMPARE(after.size(), before.size());
     // Only the header changed: the prefix (same N) and every data byte are identical.
     QCOMPARE(after.left(8), before.left(8));
@@ -165,7 +165,7 @@ void TestMetadataSave::fullRewriteWhenItDoesNot()
     const QString path = m_dir.filePath(QStringLiteral("nofit.safetensors"));
     Metadata md;
     md.set(QStringLiteral("format"), QStringLiteral("pt"));
-    QVERIFY(writeModel(path, sampleTensors(), md));
+    QVERIFY(writeSafetensors(path, sampleTensors(), md));
     const QByteArray dataBefore = sha256(dataBuffer(path));
     auto file = SafetensorsFile::open(path);
     QVERIFY(file.ok());
@@ -175,7 +175,7 @@ void TestMetadataSave::fullRewriteWhenItDoesNot()
     QCOMPARE(saved->method, SaveMethod::FullRewrite);
     QVERIFY(saved->whyNotInPlace.contains(QStringLiteral("does not fit")));
     // The result is what the reference writer would write: compact header, then the same data.
-    const QByteArray after = readAll(path);
+    const QByteArray after = readFile(path);
     const QByteArray header = serializeHeader((*file)->tensors(), md, 0);
     QCOMPARE(after.left(header.size()), header);
     QCOMPARE(sha256(after.mid(header.size())), dataBefore);
@@ -184,7 +184,7 @@ void TestMetadataSave::fullRewriteWhenItDoesNot()
 void TestMetadataSave::cliReportsThePathTaken()
 {
     const QString path = m_dir.filePath(QStringLiteral("cli.safetensors"));
-    QVERIFY(writeModel(path, sampleTensors(), Metadata{}, 256));
+    QVERIFY(writeSafetensors(path, sampleTensors(), Metadata{}, 256));
     const QByteArray dataBefore = sha256(dataBuffer(path));
     auto r = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
     QCOMPARE(r.exitCode, 0);
@@ -199,7 +199,7 @@ void TestMetadataSave::cliReportsThePathTaken()
     QCOMPARE(sha256(dataBuffer(path)), dataBefore);
     // --header-slack on a full rewrite makes room, so the next edit goes in place.
     const QString tight = m_dir.filePath(QStringLiteral("cli-tight.safetensors"));
-    QVERIFY(writeModel(tight, sampleTensors(), Metadata{}));
+    QVERIFY(writeSafetensors(tight, sampleTensors(), Metadata{}));
     r = runCli({QStringLiteral("meta"), tight, QStringLiteral("--set"),
                 QStringLiteral("a=") + QString(40, QLatin1Char('a')), QStringLiteral("--header-slack"),
                 QStringLiteral("1024")});
@@ -217,13 +217,10 @@ void TestMetadataSave::cliReportsThePathTaken()
 
 void TestMetadataSave::realFixtureKeepsItsData()
 {
-    const QString fixture = QStringLiteral(TS_SHARED_DIR "/fixtures/real/face_landmark_68_f32.safetensors");
-    if (!QFile::exists(fixture))
-        QFAIL(qPrintable(
-            QStringLiteral("missing real fixture %1 (shared fixtures not installed)").arg(fixture)));
-    const QString path = m_dir.filePath(QStringLiteral("face.safetensors"));
-    QVERIFY(QFile::copy(fixture, path));
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    TS_REQUIRE_FIXTURE(realFixture(QStringLiteral("face_landmark_68_f32.safetensors")));
+    const QString path = copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), m_dir.path(),
+                                     QStringLiteral("face.safetensors"));
+    QVERIFY(!path.isEmpty());
     const QByteArray dataBefore = sha256(dataBuffer(path));
     // Grows the header: a full rewrite, with slack for the next edit.
     auto r = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("reviewed=✓ yes"),
@@ -261,8 +258,8 @@ void TestMetadataSave::interruptedAtEachStep()
     QFile::remove(path);
     Metadata md;
     md.set(QStringLiteral("format"), QStringLiteral("pt"));
-    QVERIFY(writeModel(path, sampleTensors(), md, 128));
-    const QByteArray before = readAll(path);
+    QVERIFY(writeSafetensors(path, sampleTensors(), md, 128));
+    const QByteArray before = readFile(path);
     // What a completed save produces, to recognise "new".
     auto file = SafetensorsFile::open(path);
     QVERIFY(file.ok());
@@ -274,7 +271,7 @@ void TestMetadataSave::interruptedAtEachStep()
 
     QVERIFY(killChildAtStep(path, step.constData(), torn));
     QCOMPARE(QFile::exists(SaveJournal::pathFor(path)), !expectNew);
-    const QByteArray killed = readAll(path);
+    const QByteArray killed = readFile(path);
 
     // Reading never writes: every read command leaves the file and the journal as they are, and
     // those that open it report the journal.
@@ -282,7 +279,7 @@ void TestMetadataSave::interruptedAtEachStep()
          {QStringList{QStringLiteral("meta"), path, QStringLiteral("--json")},
           QStringList{QStringLiteral("validate"), path}, QStringList{QStringLiteral("info"), path}}) {
         const auto r = runCli(args);
-        QCOMPARE(readAll(path), killed);
+        QCOMPARE(readFile(path), killed);
         QCOMPARE(QFile::exists(SaveJournal::pathFor(path)), !expectNew);
         // Opened or not (a torn header does not parse), the journal is what the user is told about.
         if (!expectNew)
@@ -297,7 +294,7 @@ void TestMetadataSave::interruptedAtEachStep()
     const auto r = runCli({QStringLiteral("recover"), path});
     QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
     QVERIFY(!QFile::exists(SaveJournal::pathFor(path)));
-    QVERIFY2(readAll(path) == before, "after recovery the file is not the one from before the save");
+    QVERIFY2(readFile(path) == before, "after recovery the file is not the one from before the save");
     if (step == "JournalSynced" && !torn)
         QVERIFY2(r.out.contains("already as before"), r.out.constData());
     else
@@ -308,8 +305,8 @@ void TestMetadataSave::interruptedAtEachStep()
 void TestMetadataSave::tornJournalIsDiscarded()
 {
     const QString path = m_dir.filePath(QStringLiteral("tornjournal.safetensors"));
-    QVERIFY(writeModel(path, sampleTensors(), Metadata{}, 64));
-    const QByteArray before = readAll(path);
+    QVERIFY(writeSafetensors(path, sampleTensors(), Metadata{}, 64));
+    const QByteArray before = readFile(path);
     auto file = SafetensorsFile::open(path);
     QVERIFY(file.ok());
     const auto region = static_cast<qsizetype>((*file)->header().dataOffset());
@@ -328,18 +325,18 @@ void TestMetadataSave::tornJournalIsDiscarded()
     auto r = SaveJournal::restore(path);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::WriteRefused);
-    QCOMPARE(readAll(path), before);
+    QCOMPARE(readFile(path), before);
     // While a journal exists, a save is refused rather than overwriting it.
     Metadata md;
     md.set(QStringLiteral("k"), QStringLiteral("v"));
     auto refused = MetadataSave::save(**file, md, path);
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::FileChanged);
-    QCOMPARE(readAll(path), before);
+    QCOMPARE(readFile(path), before);
     const auto cli = runCli({QStringLiteral("recover"), path, QStringLiteral("--discard")});
     QCOMPARE(cli.exitCode, 0);
     QVERIFY(!QFile::exists(SaveJournal::pathFor(path)));
-    QCOMPARE(readAll(path), before);
+    QCOMPARE(readFile(path), before);
 }
 
 void TestMetadataSave::killedFullRewriteLeavesOldOrNew()
@@ -349,28 +346,21 @@ void TestMetadataSave::killedFullRewriteLeavesOldOrNew()
     std::vector<std::uint32_t> big(12u << 20);
     for (std::size_t i = 0; i < big.size(); ++i)
         big[i] = static_cast<std::uint32_t>(i * 2654435761u);
-    QVERIFY(writeModel(path, {{QStringLiteral("big"), Dtype::U32, {big.size()}, bytesOf(big)}}, Metadata{}));
-    const QByteArray oldHash = sha256(readAll(path));
+    QVERIFY(writeSafetensors(path, {{QStringLiteral("big"), Dtype::U32, {big.size()}, bytesOf(big)}},
+                             Metadata{}));
+    const QByteArray oldHash = sha256(readFile(path));
     QByteArray newHash;
     int killedMidway = 0;
     for (int delayMs : {1, 3, 6, 10, 20, 40}) {
-        const QByteArray file = QFile::encodeName(path);
-        const QByteArray program = QByteArrayLiteral(TS_CLI_PATH);
-        std::vector<char*> argv{const_cast<char*>(program.constData()),
-                                const_cast<char*>("meta"),
-                                const_cast<char*>(file.constData()),
-                                const_cast<char*>("--set"),
-                                const_cast<char*>("k=v"),
-                                const_cast<char*>("--no-in-place"),
-                                nullptr};
-        pid_t pid = 0;
-        QCOMPARE(::posix_spawn(&pid, program.constData(), nullptr, nullptr, argv.data(), environ), 0);
+        ChildProcess cli;
+        QVERIFY(cli.start(cliPath(), {QStringLiteral("meta"), path, QStringLiteral("--set"),
+                                      QStringLiteral("k=v"), QStringLiteral("--no-in-place")}));
+        // Not synchronisation: the delay is what this test varies, the moment in the rewrite the
+        // kill lands at (from before the first write to after the rename).
         QTest::qSleep(delayMs);
-        ::kill(pid, SIGKILL);
-        int status = 0;
-        ::waitpid(pid, &status, 0);
-        killedMidway += WIFSIGNALED(status);
-        const QByteArray hash = sha256(readAll(path));
+        ::kill(cli.pid(), SIGKILL);
+        killedMidway += cli.wait().signal == SIGKILL;
+        const QByteArray hash = sha256(readFile(path));
         if (hash != oldHash) {
             // Must be exactly the completed new file.
             auto reopened = SafetensorsFile::open(path);

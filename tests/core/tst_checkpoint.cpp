@@ -1,7 +1,8 @@
 // The container seam: what a Checkpoint says about its parts, its tensors' bytes and what it
 // supports, for a single file, a sharded model by index and by folder, and bytes from memory. Every
 // byte offset is checked against the file read independently (prefix decoded here, not by the core).
-#include "TestPaths.h"
+#include "Fixtures.h"
+#include "TestFiles.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/CheckpointLocator.h"
 #include "checkpoint/SafetensorsCheckpoint.h"
@@ -15,12 +16,6 @@
 #include <QTest>
 
 namespace {
-
-QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 std::uint64_t prefixOf(const QByteArray& bytes)
 {
@@ -36,7 +31,7 @@ void checkTensorBytes(const ts::Checkpoint& checkpoint, int i)
 {
     const ts::CheckpointTensor& t = checkpoint.tensors()[static_cast<std::size_t>(i)];
     const ts::CheckpointPart& part = checkpoint.partOf(i);
-    const QByteArray file = fileBytes(part.localPath);
+    const QByteArray file = ts::test::readFile(part.localPath);
     const std::uint64_t start = 8 + prefixOf(file) + t.info.begin;
     QCOMPARE(checkpoint.byteOffset(i), start);
     const ts::TensorLocation where = checkpoint.location(i);
@@ -53,11 +48,11 @@ void checkTensorBytes(const ts::Checkpoint& checkpoint, int i)
 class TestCheckpoint : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { REQUIRE_SHARED_FIXTURES(); }
+    void init() { TS_REQUIRE_SHARED_FIXTURES(); }
 
     void singleFileIsOneEditablePart()
     {
-        const QString path = tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
+        const QString path = ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
         auto opened = ts::Checkpoint::open(path);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().toString()));
         const ts::Checkpoint& c = **opened;
@@ -73,7 +68,7 @@ private Q_SLOTS:
         QCOMPARE(part.name, QStringLiteral("face_landmark_68_f32.safetensors"));
         QCOMPARE(part.localPath, path);
         QCOMPARE(part.tensorCount, c.tensors().size());
-        const QByteArray file = fileBytes(path);
+        const QByteArray file = ts::test::readFile(path);
         QCOMPARE(part.headerBytes, 8 + prefixOf(file));
         QCOMPARE(part.size(), std::uint64_t(file.size()));
         QCOMPARE(c.files(), QStringList{path});
@@ -89,7 +84,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("opened");
         QTest::addColumn<int>("kind");
-        const QString dir = tspaths::realFixture(QStringLiteral("face_recognition_sharded"));
+        const QString dir = ts::test::realFixture(QStringLiteral("face_recognition_sharded"));
         QTest::newRow("index") << dir + QStringLiteral("/model.safetensors.index.json")
                                << int(ts::Checkpoint::Kind::IndexedShards);
         QTest::newRow("folder") << dir << int(ts::Checkpoint::Kind::FolderOfShards);
@@ -123,7 +118,7 @@ private Q_SLOTS:
 
     void locatorResolvesWithoutReadingTensors()
     {
-        const QString dir = tspaths::realFixture(QStringLiteral("face_recognition_sharded"));
+        const QString dir = ts::test::realFixture(QStringLiteral("face_recognition_sharded"));
         auto byIndex = ts::CheckpointLocator::locate(dir + QStringLiteral("/model.safetensors.index.json"));
         QVERIFY(byIndex);
         QCOMPARE(byIndex->kind, ts::Checkpoint::Kind::IndexedShards);
@@ -131,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(byIndex->shardIndex);
         // A folder holding one file opens that file, named after the folder.
         QTemporaryDir tmp;
-        QVERIFY(QFile::copy(tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")),
+        QVERIFY(QFile::copy(ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")),
                             tmp.filePath(QStringLiteral("only.safetensors"))));
         auto single = ts::CheckpointLocator::locate(tmp.path());
         QVERIFY(single);
@@ -159,7 +154,7 @@ private Q_SLOTS:
         // Bytes that are no local file (memory today, a URL later): readable and convertible, but
         // there is no file to save to, to watch or to find journals beside.
         const QByteArray file =
-            fileBytes(tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")));
+            ts::test::readFile(ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")));
         auto parsed =
             ts::SafetensorsFile::fromSource(std::make_shared<ts::MemorySource>(file, QStringLiteral("mem")));
         QVERIFY(parsed);

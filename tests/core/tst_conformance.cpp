@@ -1,6 +1,6 @@
 // Every public conformance file against the reference's verdict in expected.jsonl: accept or
 // reject, error category, tensor list, metadata, and the warnings a lenient case deserves.
-#include "TestPaths.h"
+#include "Fixtures.h"
 #include "format/HeaderParser.h"
 #include "format/SafetensorsFile.h"
 #include "io/MappedFile.h"
@@ -20,7 +20,7 @@ struct Case {
     QString id() const { return expected.value(QStringLiteral("id")).toString(); }
     QString path() const
     {
-        return tspaths::conformanceDir() + QStringLiteral("/cases/") +
+        return ts::test::conformanceDir() + QStringLiteral("/cases/") +
                expected.value(QStringLiteral("file")).toString();
     }
 };
@@ -28,7 +28,7 @@ struct Case {
 QList<Case> loadCases()
 {
     QList<Case> cases;
-    QFile f(tspaths::conformanceDir() + QStringLiteral("/expected.jsonl"));
+    QFile f(ts::test::conformanceDir() + QStringLiteral("/expected.jsonl"));
     if (!f.open(QIODevice::ReadOnly))
         return cases;
     while (!f.atEnd()) {
@@ -358,18 +358,18 @@ private Q_SLOTS:
     void errorsPointAtBytes()
     {
         // Layout errors carry the absolute byte offset of the offending tensor.
-        auto overlap = ts::SafetensorsFile::open(tspaths::conformanceDir() +
+        auto overlap = ts::SafetensorsFile::open(ts::test::conformanceDir() +
                                                  QStringLiteral("/cases/i_offsets_overlap.safetensors"));
         QVERIFY(!overlap);
         QCOMPARE(overlap.error().tensor, QStringLiteral("b"));
         QVERIFY(overlap.error().offset.has_value());
         QVERIFY(overlap.error().toString().contains(QStringLiteral("i_offsets_overlap.safetensors")));
         // A bad UTF-8 byte is located exactly.
-        auto utf8 = ts::SafetensorsFile::open(tspaths::conformanceDir() +
+        auto utf8 = ts::SafetensorsFile::open(ts::test::conformanceDir() +
                                               QStringLiteral("/cases/i_utf8_in_name.safetensors"));
         QVERIFY(!utf8);
         QVERIFY(utf8.error().offset.has_value());
-        QFile raw(tspaths::conformanceDir() + QStringLiteral("/cases/i_utf8_in_name.safetensors"));
+        QFile raw(ts::test::conformanceDir() + QStringLiteral("/cases/i_utf8_in_name.safetensors"));
         QVERIFY(raw.open(QIODevice::ReadOnly));
         const QByteArray bytes = raw.readAll();
         QCOMPARE(static_cast<unsigned char>(bytes[static_cast<qsizetype>(*utf8.error().offset)]), 0xfe);

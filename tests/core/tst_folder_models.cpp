@@ -1,6 +1,7 @@
 // A folder is one model only when an index or the shard naming says so: two unrelated models,
 // or two copies of one, are listed (FolderModels) and never merged.
-#include "TestPaths.h"
+#include "Fixtures.h"
+#include "TestFiles.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/FolderModels.h"
 
@@ -13,20 +14,16 @@ using namespace ts;
 
 namespace {
 
-void copyFixture(const QString& fixture, const QString& to)
+void copyFixture(const QString& fixture, const QTemporaryDir& dir, const QString& as)
 {
-    QVERIFY(QFile::copy(tspaths::realFixture(fixture), to));
-    QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
+    QVERIFY(!ts::test::copyFixture(fixture, dir.path(), as).isEmpty());
 }
 
 void copyShardsInto(const QTemporaryDir& dir, bool withIndex)
 {
-    const QDir from(tspaths::realFixture(QStringLiteral("face_recognition_sharded")));
-    for (const QString& name : from.entryList(QDir::Files)) {
-        if (!withIndex && name.endsWith(QLatin1String(".json")))
-            continue;
-        QVERIFY(QFile::copy(from.filePath(name), dir.filePath(name)));
-    }
+    QVERIFY(ts::test::copyFixtureFiles(QStringLiteral("face_recognition_sharded"), dir.path()));
+    if (!withIndex)
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model.safetensors.index.json"))));
 }
 
 QStringList labels(const std::vector<FolderModel>& models)
@@ -43,7 +40,7 @@ class TestFolderModels : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { REQUIRE_SHARED_FIXTURES(); }
+    void initTestCase() { TS_REQUIRE_SHARED_FIXTURES(); }
 
     void shardNames()
     {
@@ -68,10 +65,10 @@ private slots:
     void twoUnrelatedModelsAreListedNotMerged()
     {
         QTemporaryDir dir;
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
-                    dir.filePath(QStringLiteral("landmarks.safetensors")));
-        copyFixture(QStringLiteral("tiny_face_detector_u8.safetensors"),
-                    dir.filePath(QStringLiteral("detector.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir,
+                    QStringLiteral("landmarks.safetensors"));
+        copyFixture(QStringLiteral("tiny_face_detector_u8.safetensors"), dir,
+                    QStringLiteral("detector.safetensors"));
         QCOMPARE(
             labels(FolderModels::list(dir.path())),
             (QStringList{QStringLiteral("detector.safetensors"), QStringLiteral("landmarks.safetensors")}));
@@ -88,10 +85,10 @@ private slots:
     {
         // Merged, they failed with DuplicateTensor and neither could be opened.
         QTemporaryDir dir;
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
-                    dir.filePath(QStringLiteral("model.safetensors")));
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
-                    dir.filePath(QStringLiteral("model (1).safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir,
+                    QStringLiteral("model.safetensors"));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir,
+                    QStringLiteral("model (1).safetensors"));
         auto model = Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ErrorCode::SeveralModels);
@@ -129,8 +126,8 @@ private slots:
     {
         QTemporaryDir dir;
         copyShardsInto(dir, true);
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
-                    dir.filePath(QStringLiteral("consolidated.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir,
+                    QStringLiteral("consolidated.safetensors"));
         // The shards belong to the index, not to a set of their own.
         QCOMPARE(labels(FolderModels::list(dir.path())),
                  (QStringList{QStringLiteral("model.safetensors.index.json"),
@@ -146,8 +143,8 @@ private slots:
         copyShardsInto(dir, true);
         QVERIFY(QFile::rename(dir.filePath(QStringLiteral("model.safetensors.index.json")),
                               dir.filePath(QStringLiteral("face.safetensors.index.json"))));
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
-                    dir.filePath(QStringLiteral("other.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir,
+                    QStringLiteral("other.safetensors"));
         auto model = Checkpoint::open(dir.path());
         QVERIFY(!model);
         QCOMPARE(model.error().code, ErrorCode::SeveralModels);
@@ -156,8 +153,8 @@ private slots:
     void oneFileIsOneModel()
     {
         QTemporaryDir dir;
-        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"),
-                    dir.filePath(QStringLiteral("only.safetensors")));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir,
+                    QStringLiteral("only.safetensors"));
         auto model = Checkpoint::open(dir.path());
         QVERIFY(model);
         QCOMPARE((*model)->kind(), Checkpoint::Kind::SingleFile);

@@ -1,5 +1,6 @@
 // Sharded models: the real two-shard fixture, and broken copies of it made here.
-#include "TestPaths.h"
+#include "Fixtures.h"
+#include "TestFiles.h"
 #include "checkpoint/Checkpoint.h"
 
 #include <QDir>
@@ -16,11 +17,7 @@ const QString kShardDir = QStringLiteral("face_recognition_sharded");
 // A writable copy of the sharded fixture, so a test can break it.
 QString copyShards(const QTemporaryDir& dir)
 {
-    const QDir from(tspaths::realFixture(kShardDir));
-    for (const QString& name : from.entryList(QDir::Files)) {
-        QFile::copy(from.filePath(name), dir.filePath(name));
-        QFile::setPermissions(dir.filePath(name), QFile::ReadOwner | QFile::WriteOwner);
-    }
+    ts::test::copyFixtureFiles(kShardDir, dir.path());
     return dir.filePath(QStringLiteral("model.safetensors.index.json"));
 }
 
@@ -43,14 +40,14 @@ void writeIndex(const QString& path, const QJsonObject& index)
 class TestShards : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void init() { REQUIRE_SHARED_FIXTURES(); }
+    void init() { TS_REQUIRE_SHARED_FIXTURES(); }
 
     void indexFolderAndSingleFileAgree()
     {
         auto byIndex = ts::Checkpoint::open(
-            tspaths::realFixture(kShardDir + QStringLiteral("/model.safetensors.index.json")));
+            ts::test::realFixture(kShardDir + QStringLiteral("/model.safetensors.index.json")));
         QVERIFY2(byIndex, qPrintable(byIndex ? QString() : byIndex.error().toString()));
-        auto byFolder = ts::Checkpoint::open(tspaths::realFixture(kShardDir));
+        auto byFolder = ts::Checkpoint::open(ts::test::realFixture(kShardDir));
         QVERIFY(byFolder);
         QCOMPARE((*byIndex)->parts().size(), std::size_t(2));
         QCOMPARE((*byIndex)->tensors().size(), std::size_t(117));
@@ -60,7 +57,7 @@ private Q_SLOTS:
         QCOMPARE((*byIndex)->totalTensorBytes(), std::uint64_t(22458368)); // total_size in the index
         // The same network as the single F16 file: same names, same shapes.
         auto single =
-            ts::Checkpoint::open(tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
+            ts::Checkpoint::open(ts::test::realFixture(QStringLiteral("face_recognition_f16.safetensors")));
         QVERIFY(single);
         for (const ts::CheckpointTensor& t : (*single)->tensors()) {
             const int i = (*byIndex)->indexOf(t.info.name);

@@ -3,6 +3,8 @@
 #include "io/MappedFile.h"
 #include "io/SigbusGuard.h"
 
+#include "TestFiles.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
@@ -36,10 +38,8 @@ constexpr bool kUnderAsan = false;
 QString writeFile(const QTemporaryDir& dir, const QString& name)
 {
     const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
+    if (!ts::test::writeFile(path, QByteArray(kSize, '\x5a')))
         qFatal("cannot write %s", qPrintable(path));
-    f.write(QByteArray(kSize, '\x5a'));
     return path;
 }
 

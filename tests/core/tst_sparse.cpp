@@ -2,6 +2,8 @@
 #include "format/HeaderSerializer.h"
 #include "format/SafetensorsFile.h"
 
+#include "ChildProcess.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
@@ -11,15 +13,6 @@
 #include <unistd.h>
 
 namespace {
-
-long residentKiB()
-{
-    QFile f(QStringLiteral("/proc/self/statm"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QList<QByteArray> fields = f.readAll().split(' ');
-    return fields.size() > 1 ? fields[1].toLong() * (::sysconf(_SC_PAGESIZE) / 1024) : -1;
-}
 
 // A valid file of `total` bytes, one U8 tensor filling it, written sparse: only the header is real.
 bool makeSparseModel(const QString& path, std::uint64_t total)
@@ -50,12 +43,12 @@ private Q_SLOTS:
         QVERIFY(makeSparseModel(small, 1ULL << 20));
         QVERIFY2(makeSparseModel(huge, 1ULL << 40), "the file system cannot hold a 1 TiB sparse file");
 
-        const long before = residentKiB();
+        const long before = ts::test::currentRssKb();
         auto file = ts::SafetensorsFile::open(huge);
         QVERIFY2(file, qPrintable(file ? QString() : file.error().toString()));
         QCOMPARE((*file)->fileSize(), 1ULL << 40);
         QCOMPARE((*file)->tensors().front().byteSize(), (1ULL << 40) - (*file)->header().dataOffset());
-        const long after = residentKiB();
+        const long after = ts::test::currentRssKb();
         // Resident memory does not grow with the file: a few MiB of slack for allocator noise.
         QVERIFY2(after - before < 8 * 1024,
                  qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(after - before)));

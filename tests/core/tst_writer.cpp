@@ -1,6 +1,7 @@
 // The writer: byte-identical to the reference layout, metadata re-saves that carry the data
 // buffer over untouched, and atomic saves that never damage an existing file.
-#include "TestPaths.h"
+#include "Fixtures.h"
+#include "TestFiles.h"
 #include "format/HeaderSerializer.h"
 #include "format/SafetensorsFile.h"
 #include "io/MemorySource.h"
@@ -19,11 +20,7 @@
 
 namespace {
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using ts::test::readFile;
 
 std::vector<ts::WriterTensor> tensorsOf(const ts::SafetensorsFile& file)
 {
@@ -46,7 +43,7 @@ private Q_SLOTS:
     void referenceWriterCasesAreReproducedByteForByte_data()
     {
         QTest::addColumn<QString>("path");
-        QFile f(tspaths::conformanceDir() + QStringLiteral("/expected.jsonl"));
+        QFile f(ts::test::conformanceDir() + QStringLiteral("/expected.jsonl"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         int count = 0;
         while (!f.atEnd()) {
@@ -54,7 +51,7 @@ private Q_SLOTS:
             if (c.value(QStringLiteral("made_by")).toString() != QLatin1String("reference-writer"))
                 continue;
             QTest::newRow(qPrintable(c.value(QStringLiteral("id")).toString()))
-                << tspaths::conformanceDir() + QStringLiteral("/cases/") +
+                << ts::test::conformanceDir() + QStringLiteral("/cases/") +
                        c.value(QStringLiteral("file")).toString();
             ++count;
         }
@@ -72,11 +69,11 @@ private Q_SLOTS:
         auto tensors = tensorsOf(**file);
         std::reverse(tensors.begin(), tensors.end());
         QVERIFY(ts::SafetensorsWriter::write(out, tensors, (*file)->header().metadata));
-        QCOMPARE(readAll(out), readAll(path));
+        QCOMPARE(readFile(out), readFile(path));
         // And a metadata re-save with the same metadata is the identity.
         const QString again = dir.filePath(QStringLiteral("again.safetensors"));
         QVERIFY(ts::SafetensorsWriter::rewriteMetadata(**file, (*file)->header().metadata, again));
-        QCOMPARE(readAll(again), readAll(path));
+        QCOMPARE(readFile(again), readFile(path));
     }
 
     void serializerEscapesLikeSerde()
@@ -88,8 +85,8 @@ private Q_SLOTS:
 
     void metadataResaveKeepsTheDataBuffer()
     {
-        REQUIRE_SHARED_FIXTURES();
-        const QString source = tspaths::realFixture(QStringLiteral("face_recognition_f16.safetensors"));
+        TS_REQUIRE_SHARED_FIXTURES();
+        const QString source = ts::test::realFixture(QStringLiteral("face_recognition_f16.safetensors"));
         auto file = ts::SafetensorsFile::open(source);
         QVERIFY(file);
         ts::Metadata metadata = (*file)->header().metadata.value_or(ts::Metadata{});
@@ -109,8 +106,9 @@ private Q_SLOTS:
             QCOMPARE((*edited)->tensors()[i].begin, (*file)->tensors()[i].begin);
         }
         // Same data bytes, same offsets: compare hashes of the two buffers.
-        const QByteArray before = readAll(source).mid(static_cast<qsizetype>((*file)->header().dataOffset()));
-        const QByteArray after = readAll(out).mid(static_cast<qsizetype>((*edited)->header().dataOffset()));
+        const QByteArray before =
+            readFile(source).mid(static_cast<qsizetype>((*file)->header().dataOffset()));
+        const QByteArray after = readFile(out).mid(static_cast<qsizetype>((*edited)->header().dataOffset()));
         QCOMPARE(QCryptographicHash::hash(after, QCryptographicHash::Sha256),
                  QCryptographicHash::hash(before, QCryptographicHash::Sha256));
         // The slack is spaces inside the header, within the format, and the data stays aligned.
@@ -120,10 +118,10 @@ private Q_SLOTS:
 
     void savingOverTheOpenFileKeepsTheOpenViewIntact()
     {
-        REQUIRE_SHARED_FIXTURES();
+        TS_REQUIRE_SHARED_FIXTURES();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("model.safetensors"));
-        QVERIFY(QFile::copy(tspaths::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")), path));
+        QVERIFY(QFile::copy(ts::test::realFixture(QStringLiteral("face_landmark_68_f32.safetensors")), path));
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         auto open = ts::SafetensorsFile::open(path);
         QVERIFY(open);
@@ -163,7 +161,7 @@ private Q_SLOTS:
                                             {2},
                                             {std::make_shared<ts::MemorySource>(QByteArray(8, 'x')), 0, 8}}};
         QVERIFY(ts::SafetensorsWriter::write(path, good, std::nullopt));
-        const QByteArray original = readAll(path);
+        const QByteArray original = readFile(path);
 
         // A source that fails half way (it claims more bytes than it has, like a truncated file).
         auto shortSource = std::make_shared<ts::MemorySource>(QByteArray(16 << 20, 'y'));
@@ -171,25 +169,27 @@ private Q_SLOTS:
             {QStringLiteral("big"), ts::Dtype::U8, {32u << 20}, {shortSource, 0, 32u << 20}}};
         auto result = ts::SafetensorsWriter::write(path, failing, std::nullopt);
         QVERIFY(!result);
-        QCOMPARE(readAll(path), original);
+        QCOMPARE(readFile(path), original);
         QVERIFY(leftoverTemporaries(dir.path()).isEmpty());
 
-        // Cancelling from the progress callback: same guarantee.
+        // Cancelled at the first progress report: same guarantee.
         ts::WriteOptions cancel;
-        cancel.progress = [](std::uint64_t, std::uint64_t) { return false; };
+        cancel.control.progress =
+            ts::ProgressSink([token = cancel.control.cancel](const ts::Progress&) { token.cancel(); },
+                             std::chrono::milliseconds(0));
         std::vector<ts::WriterTensor> fine{
             {QStringLiteral("ok"), ts::Dtype::U8, {16u << 20}, {shortSource, 0, 16u << 20}}};
         auto cancelled = ts::SafetensorsWriter::write(path, fine, std::nullopt, cancel);
         QVERIFY(!cancelled);
         QCOMPARE(cancelled.error().code, ts::ErrorCode::Cancelled);
-        QCOMPARE(readAll(path), original);
+        QCOMPARE(readFile(path), original);
         QVERIFY(leftoverTemporaries(dir.path()).isEmpty());
 
         // A tensor whose bytes do not match its shape is refused before anything is written.
         std::vector<ts::WriterTensor> wrong{{QStringLiteral("w"), ts::Dtype::F32, {3}, {shortSource, 0, 8}}};
         QCOMPARE(ts::SafetensorsWriter::write(path, wrong, std::nullopt).error().code,
                  ts::ErrorCode::TensorInvalidInfo);
-        QCOMPARE(readAll(path), original);
+        QCOMPARE(readFile(path), original);
     }
 
     void anUnwritableFolderIsAClearError()

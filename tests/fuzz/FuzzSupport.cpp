@@ -39,14 +39,6 @@ void fail(const char* file, int line, const char* what)
     std::abort();
 }
 
-WriterTensor memoryTensor(const QString& name, Dtype dtype, std::vector<std::uint64_t> shape,
-                          const QByteArray& bytes)
-{
-    return {
-        name, dtype, std::move(shape),
-        TensorLocation{std::make_shared<MemorySource>(bytes), 0, static_cast<std::uint64_t>(bytes.size())}};
-}
-
 std::shared_ptr<const Checkpoint> modelInMemory(std::vector<WriterTensor> tensors)
 {
     const std::vector<TensorInfo> layout = SafetensorsWriter::planLayout(tensors);

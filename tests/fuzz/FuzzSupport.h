@@ -5,6 +5,8 @@
 #include "checkpoint/Checkpoint.h"
 #include "write/SafetensorsWriter.h"
 
+#include "TestFiles.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -22,9 +24,8 @@ namespace ts::fuzz {
             ::ts::fuzz::fail(__FILE__, __LINE__, #cond);                                                     \
     } while (0)
 
-// A tensor whose bytes live in memory.
-WriterTensor memoryTensor(const QString& name, Dtype dtype, std::vector<std::uint64_t> shape,
-                          const QByteArray& bytes);
+// A tensor whose bytes live in memory (tests/support, shared with the suites).
+using ::ts::test::memoryTensor;
 
 // The file SafetensorsWriter::write would produce for `tensors` (its layout and its header
 // serializer), opened from memory through SafetensorsFile::fromSource as a Checkpoint. Aborts if the

@@ -11,17 +11,18 @@
 // The model is laid out by SafetensorsWriter's planner and serializer and opened from memory, then
 // scanned twice by ModelScanner (one thread, then 1-3 threads with the tensors in reverse order).
 // Checked: every count of every tensor against a plain per-element decode (decode::element), the
-// invariants (nan + inf + finite = count, min <= max, histograms holding every finite value), the
-// two scans identical to the bit, TensorAnalyzer on the whole tensor and on ranges merged with
+// quantiles against that decode sorted, the invariants (nan + inf + finite = count, min <= max,
+// histograms holding every finite value), the two scans identical to the bit (quantiles included),
+// TensorAnalyzer (also analyze(): histogram and quantiles) on the whole tensor and on ranges merged with
 // mergeFollowing giving the same numbers, findings consistent with the counts, the NaN/Inf-only
 // check agreeing with the full scan, and ElementReader, buildHeatmap and buildEnvelope agreeing
 // with the same decode.
 #include "FuzzSupport.h"
 
-#include "analysis/DtypeDecoder.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/ScanFindings.h"
 #include "analysis/TensorAnalyzer.h"
+#include "codec/DtypeDecoder.h"
 #include "view/ElementReader.h"
 #include "view/Envelope.h"
 #include "view/Heatmap.h"
@@ -294,6 +295,23 @@ Decoded decodeAll(ts::Dtype dtype, const QByteArray& bytes, std::uint64_t n)
     return d;
 }
 
+// numpy's quantile(method="inverted_cdf") of the finite values, by sorting them.
+std::optional<ts::Quantiles> referenceQuantiles(const std::vector<double>& values)
+{
+    std::vector<double> finite;
+    for (double x : values) {
+        if (std::isfinite(x))
+            finite.push_back(x);
+    }
+    if (finite.empty())
+        return std::nullopt;
+    std::sort(finite.begin(), finite.end());
+    ts::Quantiles q;
+    for (std::size_t l = 0; l < q.values.size(); ++l)
+        q.values[l] = finite[ts::Quantiles::rank(finite.size(), ts::Quantiles::kLevels[l])];
+    return q;
+}
+
 // One tensor of the model against the reference decode, then the same tensor through
 // TensorAnalyzer in ranges and through the views.
 void checkTensor(const ts::Checkpoint& model, int index, const QByteArray& bytes,
@@ -318,6 +336,7 @@ void checkTensor(const ts::Checkpoint& model, int index, const QByteArray& bytes
         FUZZ_CHECK(!scanned.real && !scanned.imag);
         checkAgainstReference(scanned.values, reference(d.values, ts::decode::minNormal(dtype)));
     }
+    FUZZ_CHECK(scanned.values.quantiles == referenceQuantiles(complex ? d.magnitude : d.values));
     if (dtype == ts::Dtype::BOOL) {
         std::uint64_t nonBinary = 0;
         std::optional<std::uint64_t> first;
@@ -344,6 +363,13 @@ void checkTensor(const ts::Checkpoint& model, int index, const QByteArray& bytes
         FUZZ_CHECK(h.ok());
         checkIdentical(*h, *histogram);
     }
+    // analyze(): the histogram and quantiles in the fewest passes, the same numbers.
+    ts::Result<ts::TensorAnalyzer::Analysis> analysis = analyzer.analyze(bins, withLog, true);
+    FUZZ_CHECK(analysis.ok() && analysis->histogram.has_value());
+    checkIdentical(analysis->stats, *whole);
+    FUZZ_CHECK(analysis->stats.values.quantiles == scanned.values.quantiles);
+    if (histogram && withLog)
+        checkIdentical(*analysis->histogram, *histogram);
 
     // 3. Ranges of a multiple of 8 elements (what statsOfRange allows), merged in order: the
     //    counts and extremes are exact, mean and spread close. The histogram ranges sum exactly.
@@ -473,6 +499,9 @@ void checkBigTensor(const ts::Checkpoint& model, int index, const ts::TensorStat
         FUZZ_CHECK(h.ok());
         checkIdentical(*h, *histogram);
     }
+    // The scan joined its chunks' code counts (or narrowed its quantile search chunk by chunk).
+    ts::Result<ts::TensorAnalyzer::Analysis> analysis = analyzer.analyze(0, false, true);
+    FUZZ_CHECK(analysis.ok() && analysis->stats.values.quantiles == scanned.values.quantiles);
 }
 
 ts::ScanResult scan(const std::shared_ptr<const ts::Checkpoint>& model, const ts::ScanOptions& options)
@@ -484,8 +513,10 @@ ts::ScanResult scan(const std::shared_ptr<const ts::Checkpoint>& model, const ts
     if (!result)
         std::fprintf(stderr, "%s\n", qPrintable(result.error().toString()));
     FUZZ_CHECK(result.ok());
-    const std::uint64_t total = result->bytes * (options.histogramBins > 0 ? 2 : 1);
+    // Every pass counts: dtypes wider than 16 bits are read again for histograms and quantiles.
     FUZZ_CHECK(!reports.empty()); // run() always reports once at the end
+    const std::uint64_t total = reports.back().bytesTotal;
+    FUZZ_CHECK(total >= result->bytes);
     for (const ts::ScanProgress& p : reports)
         FUZZ_CHECK(p.bytesTotal == total && p.bytesDone <= total);
     FUZZ_CHECK(reports.back().bytesDone == total);
@@ -548,6 +579,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sequential.histogramBins = bins;
     sequential.logHistogram = withLog;
     sequential.chunkBytes = 1; // as small as the scanner allows
+    sequential.quantiles = true;
     const ts::ScanResult a = scan(model, sequential);
 
     ts::ScanOptions parallel = sequential;
@@ -588,6 +620,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < count; ++i) {
         const std::size_t j = count - 1 - i; // b scanned the tensors in reverse
         checkIdentical(a.tensors[i], b.tensors[j]);
+        FUZZ_CHECK(a.tensors[i].values.quantiles == b.tensors[j].values.quantiles);
         FUZZ_CHECK(a.histograms[i].has_value() && b.histograms[j].has_value());
         checkIdentical(*a.histograms[i], *b.histograms[j]);
 

@@ -3,7 +3,7 @@
 #   tests/fuzz/run-fuzzers.sh [-j2] SECONDS [BUILD_DIR [TARGET...]]
 # -j2 runs two targets at a time (each on its own core), so every target gets its SECONDS in about
 # half the wall time; without it they run one after the other. TARGET... picks targets (default:
-# all five). BUILD_DIR defaults to build-fuzz (cmake --preset fuzz && cmake --build --preset fuzz).
+# all six). BUILD_DIR defaults to build-fuzz (cmake --preset fuzz && cmake --build --preset fuzz).
 # Each target's corpus lives in BUILD_DIR/fuzz-corpus/TARGET, seeded from the conformance cases,
 # the real shard index and tests/fuzz/seeds/TARGET; crash inputs land in
 # BUILD_DIR/fuzz-artifacts/TARGET/. Copy a crash input into tests/fuzz/regressions/TARGET/ once
@@ -26,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${1:-$root/build-fuzz}
 [ $# -gt 0 ] && shift
-targets=${*:-fuzz_header fuzz_shard_index fuzz_metadata_roundtrip fuzz_scan fuzz_convert}
+targets=${*:-fuzz_header fuzz_shard_index fuzz_metadata_roundtrip fuzz_scan fuzz_convert fuzz_pickle}
 shared=$(cd "$root/.." && pwd)/shared
 status=0
 
@@ -57,6 +57,8 @@ seed fuzz_shard_index "$shared/fixtures/real/face_recognition_sharded/model.safe
 # seeds (seeds/make_seeds.py) hold every dtype's special values, the conformance files add variety.
 seed fuzz_scan "$here/seeds/fuzz_scan" "$root/tests/data/conformance/cases"
 seed fuzz_convert "$here/seeds/fuzz_convert" "$root/tests/data/conformance/cases"
+seed fuzz_pickle "$root/tests/pickle/data/torch" "$root/tests/pickle/data/emulated" "$root/tests/pickle/data/hostile" \
+    "$root/tests/pickle/data/malformed" "$root/tests/pickle/data/mutants" "$here/seeds/fuzz_pickle"
 
 # fuzz_convert and fuzz_metadata_roundtrip save a file per input, fsync included: on a disk that
 # is most of their time, on tmpfs nothing (measured: 100 against 1000 inputs a second).
@@ -71,6 +73,7 @@ run() {
     case $target in
     # The format's keywords and the u64 edges help the header parsers, not the tensor engines.
     fuzz_header|fuzz_shard_index|fuzz_metadata_roundtrip) dict="-dict=$here/safetensors.dict" ;;
+    fuzz_pickle) dict="-dict=$here/pickle.dict" ;;
     *) dict= ;;
     esac
     # -max_len 65536: big enough for every seed, for headers with thousands of tensors, and for

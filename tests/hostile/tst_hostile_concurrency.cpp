@@ -12,20 +12,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace hostile;
+using namespace ts::test;
 
 namespace {
 
 QJsonObject metadataOf(const QString& path)
 {
-    const CliRun r = runCli({QStringLiteral("meta"), path, QStringLiteral("--json")});
+    const ProcessRun r = runCli({QStringLiteral("meta"), path, QStringLiteral("--json")});
     return QJsonDocument::fromJson(r.out).object();
 }
-
-struct Started {
-    pid_t pid = -1;
-    QString out, err;
-};
 
 } // namespace
 
@@ -39,16 +34,7 @@ private slots:
     void busyWriterGivesUpWithASentence();
 
 private:
-    Started start(const QStringList& args)
-    {
-        Started s;
-        s.out = m_tmp.filePath(QStringLiteral("p%1.out").arg(++m_runs));
-        s.err = m_tmp.filePath(QStringLiteral("p%1.err").arg(m_runs));
-        s.pid = startCli(args, s.out, s.err);
-        return s;
-    }
     QTemporaryDir m_tmp;
-    int m_runs = 0;
 };
 
 void TestHostileConcurrency::writersAndReaders_data()
@@ -65,7 +51,7 @@ void TestHostileConcurrency::writersAndReaders()
     QFETCH(int, rounds);
     const QString path = m_tmp.filePath(inPlace ? QStringLiteral("inplace.safetensors")
                                                 : QStringLiteral("rewrite.safetensors"));
-    QVERIFY(writeFile(path, makeU8File({{QStringLiteral("w"), 4096}}, R"({"format":"pt"})")));
+    QVERIFY(writeFile(path, u8Safetensors({{QStringLiteral("w"), 4096}}, R"({"format":"pt"})")));
     // Room for every key of every round, so each in-place save fits.
     HOSTILE_EXPECT_EXIT(
         runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("seed=1"),
@@ -76,16 +62,22 @@ void TestHostileConcurrency::writersAndReaders()
     for (int round = 0; round < rounds; ++round) {
         const QString a = QStringLiteral("r%1a").arg(round);
         const QString b = QStringLiteral("r%1b").arg(round);
-        const Started w1 = start(
+        ChildProcess w1, reader, w2;
+        QVERIFY(w1.start(
+            cliPath(),
             QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), a + QStringLiteral("=1")} +
-            how);
-        const Started reader = start({QStringLiteral("meta"), path, QStringLiteral("--json")});
-        const Started w2 = start(
+                how,
+            withTimeout(30000)));
+        QVERIFY(reader.start(cliPath(), {QStringLiteral("meta"), path, QStringLiteral("--json")},
+                             withTimeout(30000)));
+        QVERIFY(w2.start(
+            cliPath(),
             QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), b + QStringLiteral("=2")} +
-            how);
-        const CliRun r1 = waitCli(w1.pid, 30000, w1.out, w1.err);
-        const CliRun rr = waitCli(reader.pid, 30000, reader.out, reader.err);
-        const CliRun r2 = waitCli(w2.pid, 30000, w2.out, w2.err);
+                how,
+            withTimeout(30000)));
+        const ProcessRun r1 = w1.wait();
+        const ProcessRun rr = reader.wait();
+        const ProcessRun r2 = w2.wait();
         HOSTILE_EXPECT_EXIT(r1, 0);
         HOSTILE_EXPECT_EXIT(r2, 0);
         HOSTILE_EXPECT_EXIT(rr, 0);
@@ -116,19 +108,19 @@ void TestHostileConcurrency::writersAndReaders()
 void TestHostileConcurrency::busyWriterGivesUpWithASentence()
 {
     const QString path = m_tmp.filePath(QStringLiteral("busy.safetensors"));
-    QVERIFY(writeFile(path, makeU8File({{QStringLiteral("w"), 64}}, R"({"format":"pt"})")));
+    QVERIFY(writeFile(path, u8Safetensors({{QStringLiteral("w"), 64}}, R"({"format":"pt"})")));
     const QByteArray before = readFile(path);
     // This test process plays the other writer.
     auto held = ts::SaveLock::acquire(path, std::chrono::milliseconds(0));
     QVERIFY(held.ok());
-    const CliRun r = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v"),
-                             QStringLiteral("--wait"), QStringLiteral("0.3")});
+    const ProcessRun r = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v"),
+                                 QStringLiteral("--wait"), QStringLiteral("0.3")});
     HOSTILE_EXPECT_EXIT(r, 2);
     QVERIFY2(r.err.contains("is being saved by another process") && r.err.contains("busy.safetensors"),
              r.err.constData());
     QCOMPARE(readFile(path), before);
     // Readers wait for a writer only briefly and never fail because of one.
-    const CliRun reader = runCli({QStringLiteral("validate"), path});
+    const ProcessRun reader = runCli({QStringLiteral("validate"), path});
     HOSTILE_EXPECT_EXIT(reader, 0);
     QVERIFY2(reader.elapsedMs < 20000, qPrintable(reader.describe()));
 }

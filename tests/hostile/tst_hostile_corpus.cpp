@@ -12,7 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace hostile;
+using namespace ts::test;
 
 namespace {
 
@@ -26,7 +26,7 @@ QList<Case> loadCases()
 {
     QList<Case> cases;
     const QList<QByteArray> lines =
-        readFile(QStringLiteral(TS_TEST_DATA "/conformance/expected.jsonl")).split('\n');
+        readFile(conformanceDir() + QStringLiteral("/expected.jsonl")).split('\n');
     for (const QByteArray& line : lines) {
         if (line.trimmed().isEmpty())
             continue;
@@ -39,7 +39,7 @@ QList<Case> loadCases()
 
 QString casePath(const QString& file)
 {
-    return QStringLiteral(TS_TEST_DATA "/conformance/cases/") + file;
+    return conformanceDir() + QStringLiteral("/cases/") + file;
 }
 
 ts::Result<ts::Header> parse(const QByteArray& bytes)
@@ -151,7 +151,7 @@ private slots:
         qint64 slowest = 0;
         for (const Case& c : std::as_const(m_cases)) {
             for (const char* command : {"validate", "info", "scan"}) {
-                const CliRun run = runCli({QLatin1String(command), casePath(c.file)});
+                const ProcessRun run = runCli({QLatin1String(command), casePath(c.file)});
                 if (c.ok && QLatin1String(command) == QLatin1String("scan")) {
                     // A valid file is scanned to the end: 0, or 1 when it holds NaN or Inf.
                     QVERIFY2(!run.timedOut && run.signal == 0 && (run.exitCode == 0 || run.exitCode == 1),
@@ -200,11 +200,11 @@ private slots:
         long peak = 0;
         for (const QByteArray& m : std::as_const(mutants)) {
             QVERIFY(writeFile(path, m));
-            const CliRun run = runCli({QStringLiteral("validate"), QStringLiteral("--json"), path});
+            const ProcessRun run = runCli({QStringLiteral("validate"), QStringLiteral("--json"), path});
             HOSTILE_EXPECT_EXIT(run, 1);
             QVERIFY2(run.out.contains("\"ok\":false"), qPrintable(run.describe()));
             peak = std::max(peak, run.peakRssKb);
-            const CliRun scan = runCli({QStringLiteral("scan"), path});
+            const ProcessRun scan = runCli({QStringLiteral("scan"), path});
             HOSTILE_EXPECT_EXIT(scan, 1);
             QVERIFY2(scan.err.contains("mutant.safetensors") || scan.out.contains("mutant.safetensors"),
                      qPrintable(scan.describe()));

@@ -16,14 +16,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-using namespace hostile;
+using namespace ts::test;
 
 namespace {
 
 QByteArray sampleFile()
 {
-    return makeU8File({{QStringLiteral("a"), 300'000}, {QStringLiteral("b"), 700'000}},
-                      QByteArrayLiteral("{\"k\":\"v\"}"));
+    return u8Safetensors({{QStringLiteral("a"), 300'000}, {QStringLiteral("b"), 700'000}},
+                         QByteArrayLiteral("{\"k\":\"v\"}"));
 }
 
 QStringList leftovers(const QString& dir)
@@ -99,13 +99,13 @@ private slots:
         QVERIFY(writeFile(path, sampleFile()));
         QCOMPARE(::chmod(QFile::encodeName(path).constData(), 0), 0);
         const bool root = ::geteuid() == 0;
-        const CliRun run = runCli({QStringLiteral("validate"), path}, 30000, [root] {
-            if (root) {
-                ::setgroups(0, nullptr);
-                if (::setgid(65534) != 0 || ::setuid(65534) != 0)
-                    ::_exit(126);
-            }
-        });
+        const ProcessRun run = runCli({QStringLiteral("validate"), path}, withTimeout(30000, [root] {
+                                          if (root) {
+                                              ::setgroups(0, nullptr);
+                                              if (::setgid(65534) != 0 || ::setuid(65534) != 0)
+                                                  ::_exit(126);
+                                          }
+                                      }));
         if (root && run.exitCode == 126)
             QSKIP("cannot switch to user nobody");
         if (root && run.exitCode == 127)
@@ -132,13 +132,13 @@ private slots:
         if (remounted) {
             HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("validate"), path}), 0);
             HOSTILE_EXPECT_EXIT(runCli({QStringLiteral("scan"), path}), 0);
-            const CliRun meta =
+            const ProcessRun meta =
                 runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=w")});
             HOSTILE_EXPECT_EXIT(meta, 2);
             QVERIFY2(meta.err.contains("Read-only file system") && meta.err.contains("nothing was changed"),
                      qPrintable(meta.describe()));
-            const CliRun convert = runCli({QStringLiteral("convert"), path, QStringLiteral("-o"),
-                                           mountPoint.filePath(QStringLiteral("out.safetensors"))});
+            const ProcessRun convert = runCli({QStringLiteral("convert"), path, QStringLiteral("-o"),
+                                               mountPoint.filePath(QStringLiteral("out.safetensors"))});
             HOSTILE_EXPECT_EXIT(convert, 2);
             QVERIFY2(convert.err.contains("Read-only file system") &&
                          convert.err.contains("nothing was changed"),
@@ -160,7 +160,7 @@ private slots:
             HOSTILE_EXPECT_EXIT(runCli({QLatin1String(command), path}), 0);
         HOSTILE_EXPECT_EXIT(
             runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("naïve=ü ✓")}), 0);
-        const CliRun meta = runCli({QStringLiteral("meta"), path});
+        const ProcessRun meta = runCli({QStringLiteral("meta"), path});
         HOSTILE_EXPECT_EXIT(meta, 0);
         QVERIFY2(meta.out.contains(QStringLiteral("naïve = ü ✓").toUtf8()), qPrintable(meta.describe()));
         QVERIFY(leftovers(dir).isEmpty());
@@ -208,7 +208,7 @@ private slots:
             path = kind;
         }
         for (const char* command : {"validate", "info"}) {
-            const CliRun run = runCli({QLatin1String(command), path}, 10000);
+            const ProcessRun run = runCli({QLatin1String(command), path}, withTimeout(10000));
             HOSTILE_EXPECT_EXIT(run, 2);
             QVERIFY2(run.out.contains(says) || run.err.contains(says), qPrintable(run.describe()));
         }
@@ -222,8 +222,8 @@ private slots:
         QVERIFY(writeFile(path, original));
         const QString folder = m_tmp.filePath(QStringLiteral("out-folder"));
         QVERIFY(QDir().mkpath(folder));
-        const CliRun run = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"),
-                                   QStringLiteral("k=v"), QStringLiteral("-o"), folder});
+        const ProcessRun run = runCli({QStringLiteral("meta"), path, QStringLiteral("--set"),
+                                       QStringLiteral("k=v"), QStringLiteral("-o"), folder});
         HOSTILE_EXPECT_EXIT(run, 2);
         QVERIFY2(run.err.contains("folder"), qPrintable(run.describe()));
         QCOMPARE(readFile(path), original);

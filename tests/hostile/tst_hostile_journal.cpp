@@ -22,7 +22,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-using namespace hostile;
+using namespace ts::test;
 using ts::JournalInspection;
 using ts::SaveJournal;
 
@@ -72,8 +72,8 @@ QMap<QString, QByteArray> snapshot(const QString& root, const QStringList& extra
 
 QByteArray modelBytes()
 {
-    return makeU8File({{QStringLiteral("layer.0.weight"), 64}, {QStringLiteral("layer.1.weight"), 32}},
-                      R"({"format":"pt","note":"original"})");
+    return u8Safetensors({{QStringLiteral("layer.0.weight"), 64}, {QStringLiteral("layer.1.weight"), 32}},
+                         R"({"format":"pt","note":"original"})");
 }
 
 std::uint64_t regionOf(const QByteArray& file)
@@ -164,18 +164,18 @@ void TestHostileJournal::plantedJournalsNeverApplyOnRead()
         {QStringLiteral("convert"), dir, QStringLiteral("-o"), out + QStringLiteral("/c.safetensors")},
     };
     for (const QStringList& args : reads) {
-        const CliRun r = runCli(args);
+        const ProcessRun r = runCli(args);
         QVERIFY2(!r.timedOut && r.signal == 0, qPrintable(r.describe()));
         QVERIFY2(snapshot(dir, {outside}) == before,
                  qPrintable(QStringLiteral("changed by: ") + args.join(u' ')));
     }
     // The model's journal is reported, with the reason it is never applied.
-    const CliRun info = runCli({QStringLiteral("info"), model, QStringLiteral("--json")});
+    const ProcessRun info = runCli({QStringLiteral("info"), model, QStringLiteral("--json")});
     HOSTILE_EXPECT_EXIT(info, 0);
     QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("never applied"),
              info.out.constData());
     // And recover refuses it.
-    const CliRun recover = runCli({QStringLiteral("recover"), model});
+    const ProcessRun recover = runCli({QStringLiteral("recover"), model});
     HOSTILE_EXPECT_EXIT(recover, 1);
     QVERIFY(snapshot(dir, {outside}) == before);
     QCOMPARE(SaveJournal::inspect(model).state, JournalInspection::State::Malformed);
@@ -269,14 +269,14 @@ void TestHostileJournal::forgedJournalsAreRefused()
     QVERIFY(snapshot(dir) == before);
 
     // Every read reports it and leaves it; recover refuses it and writes nothing.
-    const CliRun validate = runCli({QStringLiteral("validate"), model, QStringLiteral("--json")});
+    const ProcessRun validate = runCli({QStringLiteral("validate"), model, QStringLiteral("--json")});
     QVERIFY2(!validate.timedOut && validate.signal == 0, qPrintable(validate.describe()));
-    const CliRun recover = runCli({QStringLiteral("recover"), model});
+    const ProcessRun recover = runCli({QStringLiteral("recover"), model});
     HOSTILE_EXPECT_EXIT(recover, 1);
     QVERIFY2(recover.out.contains("refused"), recover.out.constData());
     QVERIFY(snapshot(dir) == before);
     // --discard deletes the journal (a file, never what a link points to) and nothing else.
-    const CliRun discard = runCli({QStringLiteral("recover"), model, QStringLiteral("--discard")});
+    const ProcessRun discard = runCli({QStringLiteral("recover"), model, QStringLiteral("--discard")});
     if (kind != QLatin1String("folder")) {
         HOSTILE_EXPECT_EXIT(discard, 0);
         QVERIFY(!QFileInfo(journal).isSymLink() && !QFileInfo::exists(journal));
@@ -303,17 +303,17 @@ void TestHostileJournal::matchingJournalRestoresOnlyWhenAsked()
 
     QCOMPARE(SaveJournal::inspect(model).state, JournalInspection::State::Completed);
     for (const QString& cmd : {QStringLiteral("validate"), QStringLiteral("info"), QStringLiteral("meta")}) {
-        const CliRun r = runCli({cmd, model});
+        const ProcessRun r = runCli({cmd, model});
         HOSTILE_EXPECT_EXIT(r, 0);
         QCOMPARE(readFile(model), afterSave);
         QVERIFY(QFileInfo::exists(SaveJournal::pathFor(model)));
     }
-    const CliRun info = runCli({QStringLiteral("info"), model});
+    const ProcessRun info = runCli({QStringLiteral("info"), model});
     QVERIFY2(info.out.contains("InterruptedSave") && info.out.contains("\"note\" back"),
              info.out.constData());
     // Commands whose output lists no warnings say it on stderr.
     for (const QString& cmd : {QStringLiteral("ls"), QStringLiteral("scan"), QStringLiteral("stats")}) {
-        const CliRun r = runCli({cmd, model});
+        const ProcessRun r = runCli({cmd, model});
         HOSTILE_EXPECT_EXIT(r, 0);
         QVERIFY2(r.err.contains("[InterruptedSave]"), qPrintable(cmd + u' ' + QString::fromUtf8(r.err)));
     }
@@ -324,7 +324,7 @@ void TestHostileJournal::matchingJournalRestoresOnlyWhenAsked()
     QVERIFY(writeFile(model, torn));
     QCOMPARE(SaveJournal::inspect(model).state, JournalInspection::State::Torn);
 
-    const CliRun recover = runCli({QStringLiteral("recover"), model});
+    const ProcessRun recover = runCli({QStringLiteral("recover"), model});
     HOSTILE_EXPECT_EXIT(recover, 0);
     QCOMPARE(readFile(model), bytes);
     QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(model)));
@@ -354,7 +354,7 @@ void TestHostileJournal::recoverTouchesOnlyNamedFiles()
     QCOMPARE(readFile(files[1]), bBefore);
     QVERIFY(QFileInfo::exists(SaveJournal::pathFor(files[1])));
     // The folder: its .safetensors files, never other.bin.
-    const CliRun folder = runCli({QStringLiteral("recover"), dir, QStringLiteral("--json")});
+    const ProcessRun folder = runCli({QStringLiteral("recover"), dir, QStringLiteral("--json")});
     HOSTILE_EXPECT_EXIT(folder, 0);
     QCOMPARE(readFile(files[1]), bytes);
     QCOMPARE(readFile(files[2]), otherBefore);

@@ -12,7 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace hostile;
+using namespace ts::test;
 
 namespace {
 
@@ -76,8 +76,8 @@ private slots:
         QTest::newRow("N = 2^64-8 wraps 8+N") << (le64(~0ULL - 7) + "{}") << QStringLiteral("HeaderTooLarge");
         // One tensor cannot span more than 2^61 bytes (its bit count must fit 64 bits)...
         QTest::newRow("offsets [0, 2^64-1]")
-            << makeFile("{" + tensor("a", "U8", "[18446744073709551615]", "[0,18446744073709551615]") + "}",
-                        one)
+            << rawSafetensors(
+                   "{" + tensor("a", "U8", "[18446744073709551615]", "[0,18446744073709551615]") + "}", one)
             << QStringLiteral("ValidationOverflow");
         // ...but eight can end at 2^64-8, where 8 + N + end wraps past 2^64.
         QByteArray eight = "{";
@@ -89,45 +89,46 @@ private slots:
                        "[" + QByteArray::number(i * span) + "," + QByteArray::number((i + 1) * span) + "]");
         }
         QTest::newRow("offsets end at 2^64-8, sum wraps")
-            << makeFile(eight + "}", one) << QStringLiteral("MetadataIncompleteBuffer");
+            << rawSafetensors(eight + "}", one) << QStringLiteral("MetadataIncompleteBuffer");
         QTest::newRow("offsets [2^64-1, 0]")
-            << makeFile("{" + tensor("a", "U8", "[1]", "[18446744073709551615,0]") + "}", one)
+            << rawSafetensors("{" + tensor("a", "U8", "[1]", "[18446744073709551615,0]") + "}", one)
             << QStringLiteral("InvalidOffset");
-        QTest::newRow("offset 2^64") << makeFile("{" + tensor("a", "U8", "[1]", "[0,18446744073709551616]") +
-                                                     "}",
-                                                 one)
+        QTest::newRow("offset 2^64") << rawSafetensors(
+                                            "{" + tensor("a", "U8", "[1]", "[0,18446744073709551616]") + "}",
+                                            one)
                                      << QStringLiteral("InvalidHeaderDeserialization");
         QTest::newRow("shape 2^32 x 2^32")
-            << makeFile("{" + tensor("a", "U8", "[4294967296,4294967296]", "[0,1]") + "}", one)
+            << rawSafetensors("{" + tensor("a", "U8", "[4294967296,4294967296]", "[0,1]") + "}", one)
             << QStringLiteral("ValidationOverflow");
         QTest::newRow("shape x bits overflows")
-            << makeFile("{" + tensor("a", "F32", "[4611686018427387904]", "[0,1]") + "}", one)
+            << rawSafetensors("{" + tensor("a", "F32", "[4611686018427387904]", "[0,1]") + "}", one)
             << QStringLiteral("ValidationOverflow");
         QTest::newRow("shape [0, u64 max]")
-            << makeFile("{" + tensor("a", "F64", "[0,18446744073709551615]", "[0,0]") + "}") << QString();
-        QTest::newRow("negative dim") << makeFile("{" + tensor("a", "U8", "[-1]", "[0,1]") + "}", one)
+            << rawSafetensors("{" + tensor("a", "F64", "[0,18446744073709551615]", "[0,0]") + "}")
+            << QString();
+        QTest::newRow("negative dim") << rawSafetensors("{" + tensor("a", "U8", "[-1]", "[0,1]") + "}", one)
                                       << QStringLiteral("InvalidHeaderDeserialization");
         QByteArray rank("[1");
         for (int i = 1; i < 1'000'000; ++i)
             rank.append(",1");
         rank.append(']');
         QTest::newRow("rank 1 000 000")
-            << makeFile("{" + tensor("a", "U8", rank, "[0,1]") + "}", one) << QString();
+            << rawSafetensors("{" + tensor("a", "U8", rank, "[0,1]") + "}", one) << QString();
         QTest::newRow("nesting 1 000 000")
-            << makeFile(QByteArray(1'000'000, '[') + QByteArray(1'000'000, ']'))
+            << rawSafetensors(QByteArray(1'000'000, '[') + QByteArray(1'000'000, ']'))
             << QStringLiteral("InvalidHeaderDeserialization");
         QTest::newRow("nesting 127 (serde's limit - 1)")
-            << makeFile("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) +
-                            ",\"x\":" + QByteArray(125, '[') + QByteArray(125, ']') + "}}",
-                        one)
+            << rawSafetensors("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) +
+                                  ",\"x\":" + QByteArray(125, '[') + QByteArray(125, ']') + "}}",
+                              one)
             << QString();
-        QTest::newRow("nesting 128") << makeFile("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) +
-                                                     ",\"x\":" + QByteArray(126, '[') + QByteArray(126, ']') +
-                                                     "}}",
-                                                 one)
+        QTest::newRow("nesting 128") << rawSafetensors("{" + tensor("a", "U8", "[1]", "[0,1]").chopped(1) +
+                                                           ",\"x\":" + QByteArray(126, '[') +
+                                                           QByteArray(126, ']') + "}}",
+                                                       one)
                                      << QStringLiteral("InvalidHeaderDeserialization");
         QTest::newRow("name of 10 MB")
-            << makeFile("{" + tensor(QByteArray(10'000'000, 'n'), "U8", "[1]", "[0,1]") + "}", one)
+            << rawSafetensors("{" + tensor(QByteArray(10'000'000, 'n'), "U8", "[1]", "[0,1]") + "}", one)
             << QString();
     }
 
@@ -142,7 +143,7 @@ private slots:
         const QString path = m_tmp.filePath(QStringLiteral("crafted.safetensors"));
         QVERIFY(writeFile(path, bytes));
         for (const char* command : {"validate", "info"}) {
-            const CliRun run = runCli({QLatin1String(command), path});
+            const ProcessRun run = runCli({QLatin1String(command), path});
             HOSTILE_EXPECT_EXIT(run, error.isEmpty() ? 0 : 1);
             if (!error.isEmpty())
                 QVERIFY2(run.out.contains(error.toUtf8()) || run.err.contains(error.toUtf8()),
@@ -161,7 +162,7 @@ private slots:
             QVERIFY(writeFile(path, bytes));
         } // freed before forking, or the child's peak RSS would include this copy
         for (const char* command : {"validate", "info"}) {
-            const CliRun run = runCli({QLatin1String(command), path}, 120'000);
+            const ProcessRun run = runCli({QLatin1String(command), path}, withTimeout(120'000));
             HOSTILE_EXPECT_EXIT(run, 0);
             qInfo("%s, 100 MB header, 1 000 000 tensors: %lld ms, peak RSS %ld MiB", command, run.elapsedMs,
                   run.peakRssKb / 1024);
@@ -169,7 +170,7 @@ private slots:
         }
         // One byte over the limit: refused from the prefix alone, without reading the header.
         QVERIFY(writeFile(path, manyTensors(1'000'000, ts::kMaxHeaderSize + 1)));
-        const CliRun run = runCli({QStringLiteral("validate"), path});
+        const ProcessRun run = runCli({QStringLiteral("validate"), path});
         HOSTILE_EXPECT_EXIT(run, 1);
         QVERIFY2(run.out.contains("HeaderTooLarge"), qPrintable(run.describe()));
         qInfo("validate, N = 100 000 001: %lld ms, peak RSS %ld MiB", run.elapsedMs, run.peakRssKb / 1024);
@@ -183,7 +184,7 @@ private slots:
     {
         const QString path = m_tmp.filePath(QStringLiteral("warnings.safetensors"));
         QVERIFY(writeFile(path, manyTensors(1'000'000, 0, ",\"x\":0")));
-        const CliRun run = runCli({QStringLiteral("validate"), path}, 120'000);
+        const ProcessRun run = runCli({QStringLiteral("validate"), path}, withTimeout(120'000));
         HOSTILE_EXPECT_EXIT(run, 0);
         qInfo("validate, 1 000 000 tensors with an extra field: %lld ms, peak RSS %ld MiB", run.elapsedMs,
               run.peakRssKb / 1024);
@@ -215,11 +216,11 @@ private slots:
         }
         meta += "}";
         const QString path = m_tmp.filePath(QStringLiteral("meta.safetensors"));
-        QVERIFY(writeFile(path, makeU8File({{QStringLiteral("w"), 4}}, meta)));
+        QVERIFY(writeFile(path, u8Safetensors({{QStringLiteral("w"), 4}}, meta)));
         const qsizetype metaBytes = meta.size();
         meta = QByteArray(); // freed before forking
         for (const char* command : {"validate", "info"}) {
-            const CliRun run = runCli({QLatin1String(command), path}, 60'000);
+            const ProcessRun run = runCli({QLatin1String(command), path}, withTimeout(60'000));
             HOSTILE_EXPECT_EXIT(run, 0);
             qInfo("%s, metadata with %d key(s), %lld-byte header: %lld ms, peak RSS %ld MiB", command, keys,
                   qlonglong(metaBytes), run.elapsedMs, run.peakRssKb / 1024);
@@ -242,11 +243,11 @@ private slots:
             while (shape.size() + 2 + fixed <= qsizetype(ts::kMaxHeaderSize))
                 shape.append(",1");
             shape.append(']');
-            QVERIFY(writeFile(path, makeFile(QByteArray("{\"a\":{\"dtype\":\"U8\",\"shape\":") + shape +
-                                                 ",\"data_offsets\":[0,1]}}",
-                                             "\x01", 1)));
+            QVERIFY(writeFile(path, rawSafetensors(QByteArray("{\"a\":{\"dtype\":\"U8\",\"shape\":") + shape +
+                                                       ",\"data_offsets\":[0,1]}}",
+                                                   "\x01", 1)));
         }
-        const CliRun run = runCli({QStringLiteral("validate"), path}, 120'000);
+        const ProcessRun run = runCli({QStringLiteral("validate"), path}, withTimeout(120'000));
         HOSTILE_EXPECT_EXIT(run, 0);
         qInfo("validate, shape of rank %lld in a %lld-byte header: %lld ms, peak RSS %ld MiB",
               qlonglong((QFileInfo(path).size() - 60) / 2), qlonglong(QFileInfo(path).size() - 9),

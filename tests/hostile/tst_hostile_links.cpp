@@ -15,18 +15,18 @@
 
 #include <sys/stat.h>
 
-using namespace hostile;
+using namespace ts::test;
 
 namespace {
 
 QByteArray model()
 {
-    return makeU8File({{QStringLiteral("w"), 256}}, R"({"format":"pt"})");
+    return u8Safetensors({{QStringLiteral("w"), 256}}, R"({"format":"pt"})");
 }
 
 QString metaValue(const QString& path, const QString& key)
 {
-    const CliRun r = runCli({QStringLiteral("meta"), path, QStringLiteral("--json")});
+    const ProcessRun r = runCli({QStringLiteral("meta"), path, QStringLiteral("--json")});
     return QJsonDocument::fromJson(r.out).object().value(key).toString();
 }
 
@@ -36,7 +36,7 @@ ino_t inode(const QString& path)
     return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_ino : 0;
 }
 
-CliRun metaSet(const QString& path, const QString& assignment, const QStringList& extra = {})
+ProcessRun metaSet(const QString& path, const QString& assignment, const QStringList& extra = {})
 {
     return runCli(QStringList{QStringLiteral("meta"), path, QStringLiteral("--set"), assignment} + extra);
 }
@@ -83,7 +83,7 @@ void TestHostileLinks::symlinkIsFollowedAndKept()
     const QString link = linkDir + QStringLiteral("/model.safetensors");
     QVERIFY(QFile::link(real, link));
     const QString value = fits ? QStringLiteral("short") : QString(5000, QLatin1Char('v'));
-    const CliRun r = metaSet(link, QStringLiteral("k=") + value);
+    const ProcessRun r = metaSet(link, QStringLiteral("k=") + value);
     HOSTILE_EXPECT_EXIT(r, 0);
     QVERIFY2(r.out.contains(fits ? "in place" : "full rewrite"), r.out.constData());
     QVERIFY(QFileInfo(link).isSymLink());
@@ -109,7 +109,7 @@ void TestHostileLinks::huggingFaceCacheBlobIsNeverEdited()
     QVERIFY(QFile::link(QStringLiteral("../../blobs/3f2a9c0e5b7d"), snap));
     const QByteArray before = readFile(blob);
     for (const QStringList& extra : {QStringList{}, QStringList{QStringLiteral("--force")}}) {
-        const CliRun r = metaSet(snap, QStringLiteral("k=v"), extra);
+        const ProcessRun r = metaSet(snap, QStringLiteral("k=v"), extra);
         HOSTILE_EXPECT_EXIT(r, 2);
         QVERIFY2(r.err.contains("Hugging Face cache") && r.err.contains("-o OUT"), r.err.constData());
         QCOMPARE(readFile(blob), before);
@@ -131,13 +131,13 @@ void TestHostileLinks::hardLinkNeedsForceAndIsSplit()
     QVERIFY(writeFile(a, model()));
     QCOMPARE(::link(QFile::encodeName(a).constData(), QFile::encodeName(b).constData()), 0);
     const QByteArray before = readFile(a);
-    const CliRun refused = metaSet(a, QStringLiteral("k=v"));
+    const ProcessRun refused = metaSet(a, QStringLiteral("k=v"));
     HOSTILE_EXPECT_EXIT(refused, 2);
     QVERIFY2(refused.err.contains("2 hard links") && refused.err.contains("--force"),
              refused.err.constData());
     QCOMPARE(readFile(a), before);
     // Forced: a new file under this name, even though the header would fit in place.
-    const CliRun forced = metaSet(a, QStringLiteral("k=v"), {QStringLiteral("--force")});
+    const ProcessRun forced = metaSet(a, QStringLiteral("k=v"), {QStringLiteral("--force")});
     HOSTILE_EXPECT_EXIT(forced, 0);
     QVERIFY2(forced.out.contains("full rewrite"), forced.out.constData());
     QCOMPARE(metaValue(a, QStringLiteral("k")), QStringLiteral("v"));
@@ -151,11 +151,11 @@ void TestHostileLinks::readOnlyFileNeedsForce()
     QVERIFY(writeFile(path, model()));
     QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
     const QByteArray before = readFile(path);
-    const CliRun refused = metaSet(path, QStringLiteral("k=v"));
+    const ProcessRun refused = metaSet(path, QStringLiteral("k=v"));
     HOSTILE_EXPECT_EXIT(refused, 2);
     QVERIFY2(refused.err.contains("read-only") && refused.err.contains("--force"), refused.err.constData());
     QCOMPARE(readFile(path), before);
-    const CliRun forced = metaSet(path, QStringLiteral("k=v"), {QStringLiteral("--force")});
+    const ProcessRun forced = metaSet(path, QStringLiteral("k=v"), {QStringLiteral("--force")});
     HOSTILE_EXPECT_EXIT(forced, 0);
     QCOMPARE(metaValue(path, QStringLiteral("k")), QStringLiteral("v"));
     struct stat st {};
@@ -176,7 +176,7 @@ void TestHostileLinks::leftoverTemporariesAreReportedNotDeleted()
         HOSTILE_EXPECT_EXIT(runCli({cmd, path}), 0);
         QVERIFY(QFileInfo::exists(temp));
     }
-    const CliRun info = runCli({QStringLiteral("info"), path, QStringLiteral("--json")});
+    const ProcessRun info = runCli({QStringLiteral("info"), path, QStringLiteral("--json")});
     HOSTILE_EXPECT_EXIT(info, 0);
     bool found = false;
     const QJsonArray warnings =
@@ -191,7 +191,8 @@ void TestHostileLinks::leftoverTemporariesAreReportedNotDeleted()
     }
     QVERIFY2(found, info.out.constData());
     QVERIFY(QFileInfo::exists(temp));
-    const CliRun recover = runCli({QStringLiteral("recover"), path, QStringLiteral("--remove-leftovers")});
+    const ProcessRun recover =
+        runCli({QStringLiteral("recover"), path, QStringLiteral("--remove-leftovers")});
     HOSTILE_EXPECT_EXIT(recover, 0);
     QVERIFY2(recover.out.contains("removed .model.safetensors.tensorscope-Ab12Cd"), recover.out.constData());
     QVERIFY(!QFileInfo::exists(temp));

@@ -18,23 +18,13 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-using namespace hostile;
+using namespace ts::test;
 
 namespace {
 
 QStringList hiddenTemporaries(const QString& dir)
 {
     return QDir(dir).entryList({QStringLiteral(".*.tensorscope-*")}, QDir::Files | QDir::Hidden);
-}
-
-QByteArray sha256(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&f);
-    return hash.result().toHex();
 }
 
 // Byte for byte what makeSparseModel() wrote, without hashing 384 MB each round.
@@ -56,9 +46,9 @@ bool isSparseModel(const QString& path, const QByteArray& head, qint64 dataBytes
 
 QByteArray sparseHead(qint64 dataBytes)
 {
-    return makeFile("{\"__metadata__\":{\"format\":\"pt\"},\"big\":{\"dtype\":\"U8\",\"shape\":[" +
-                    QByteArray::number(dataBytes) + "],\"data_offsets\":[0," + QByteArray::number(dataBytes) +
-                    "]}}");
+    return rawSafetensors("{\"__metadata__\":{\"format\":\"pt\"},\"big\":{\"dtype\":\"U8\",\"shape\":[" +
+                          QByteArray::number(dataBytes) + "],\"data_offsets\":[0," +
+                          QByteArray::number(dataBytes) + "]}}");
 }
 
 // A valid file of `dataBytes` zero bytes in one U8 tensor, sparse on disk so it is made instantly.
@@ -83,18 +73,19 @@ private slots:
     {
         const QString path = m_tmp.filePath(QStringLiteral("full.safetensors"));
         QVERIFY(writeFile(
-            path, makeU8File({{QStringLiteral("w"), 4'000'000}}, QByteArrayLiteral("{\"a\":\"b\"}"))));
-        const QByteArray before = sha256(path);
-        const CliRun run =
-            runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")}, 30000, [] {
-                struct rlimit limit {
-                    1'000'000, 1'000'000
-                };
-                ::setrlimit(RLIMIT_FSIZE, &limit);
-            });
+            path, u8Safetensors({{QStringLiteral("w"), 4'000'000}}, QByteArrayLiteral("{\"a\":\"b\"}"))));
+        const QByteArray before = fileSha256(path);
+        const ProcessRun run =
+            runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")},
+                   withTimeout(30000, [] {
+                       struct rlimit limit {
+                           1'000'000, 1'000'000
+                       };
+                       ::setrlimit(RLIMIT_FSIZE, &limit);
+                   }));
         HOSTILE_EXPECT_EXIT(run, 2);
         QVERIFY2(run.err.contains("disk is full"), qPrintable(run.describe()));
-        QCOMPARE(sha256(path), before);
+        QCOMPARE(fileSha256(path), before);
         QVERIFY2(hiddenTemporaries(m_tmp.path()).isEmpty(),
                  qPrintable(hiddenTemporaries(m_tmp.path()).join(QLatin1Char(' '))));
     }
@@ -106,12 +97,12 @@ private slots:
         if (::mount("tmpfs", QFile::encodeName(mountPoint.path()).constData(), "tmpfs", 0, "size=2m") != 0)
             QSKIP("cannot mount a tmpfs here (not root, or in a container without CAP_SYS_ADMIN)");
         const QString path = mountPoint.filePath(QStringLiteral("model.safetensors"));
-        const bool written = writeFile(path, makeU8File({{QStringLiteral("w"), 1'500'000}}));
-        const QByteArray before = sha256(path);
-        const CliRun run =
+        const bool written = writeFile(path, u8Safetensors({{QStringLiteral("w"), 1'500'000}}));
+        const QByteArray before = fileSha256(path);
+        const ProcessRun run =
             runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("k=v")});
         const QStringList left = hiddenTemporaries(mountPoint.path());
-        const QByteArray after = sha256(path);
+        const QByteArray after = fileSha256(path);
         ::umount2(QFile::encodeName(mountPoint.path()).constData(), MNT_DETACH);
         QVERIFY(written);
         HOSTILE_EXPECT_EXIT(run, 2);
@@ -141,7 +132,7 @@ private slots:
             args << QStringLiteral("-o") << out;
 
         // One uninterrupted run tells how long a save takes here; the kills land inside it.
-        const CliRun full = runCli(args, 120000);
+        const ProcessRun full = runCli(args, withTimeout(120000));
         HOSTILE_EXPECT_EXIT(full, 0);
         const qint64 duration = std::max<qint64>(full.elapsedMs, 20);
         qInfo("a full rewrite of %lld MB takes %lld ms, peak RSS %ld KiB", dataBytes >> 20, full.elapsedMs,
@@ -151,8 +142,6 @@ private slots:
             QFile::remove(out);
 
         int killedBefore = 0, completed = 0, leftBehind = 0;
-        const QString outFile = m_tmp.filePath(QStringLiteral("kill.out"));
-        const QString errFile = m_tmp.filePath(QStringLiteral("kill.err"));
         const int rounds = 6;
         for (int round = 0; round < rounds; ++round) {
             // Points spread over the save (5 %, 20 %, ... 65 % of an uninterrupted run, start-up
@@ -160,10 +149,13 @@ private slots:
             // than random ones: five random points could all land after the rename (seen once in
             // CI), and then nothing tested the "killed before" path.
             const qint64 delay = round + 1 < rounds ? duration * (5 + 15 * round) / 100 : 3 * duration;
-            const pid_t pid = startCli(args, outFile, errFile);
+            ChildProcess cli;
+            QVERIFY(cli.start(cliPath(), args, withTimeout(60000)));
+            // Not synchronisation: the delay is what this test varies, the moment of the save the
+            // kill lands at.
             QTest::qSleep(static_cast<int>(delay));
-            ::kill(pid, SIGKILL);
-            const CliRun run = waitCli(pid, 60000, outFile, errFile);
+            ::kill(cli.pid(), SIGKILL);
+            const ProcessRun run = cli.wait();
             QVERIFY(!run.timedOut);
             const bool finished = run.signal == 0 && run.exitCode == 0;
             // Under the final name: the original byte for byte, or (if the kill came after the
@@ -199,7 +191,7 @@ private slots:
               rounds, killedBefore, completed, leftBehind);
         // The next save removes what the killed ones left behind (their flocks died with them).
         QVERIFY(killedBefore > 0);
-        const CliRun again = runCli(args, 120000);
+        const ProcessRun again = runCli(args, withTimeout(120000));
         HOSTILE_EXPECT_EXIT(again, 0);
         QVERIFY2(hiddenTemporaries(m_tmp.path()).isEmpty(),
                  qPrintable(hiddenTemporaries(m_tmp.path()).join(QLatin1Char(' '))));
@@ -214,7 +206,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("m [1].safetensors"));
-        QVERIFY(writeFile(path, makeU8File({{QStringLiteral("w"), 1000}})));
+        QVERIFY(writeFile(path, u8Safetensors({{QStringLiteral("w"), 1000}})));
         const QString stale = dir.filePath(QStringLiteral(".m [1].safetensors.tensorscope-Ab12Cd"));
         const QString live = dir.filePath(QStringLiteral(".m [1].safetensors.tensorscope-LIVE00"));
         const QString other = dir.filePath(QStringLiteral(".other.safetensors.tensorscope-Ab12Cd"));

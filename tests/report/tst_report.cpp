@@ -3,6 +3,7 @@
 // make of hostile metadata. The browser's view of the HTML is tst_report_browser's.
 #include "ReportTestModels.h"
 
+#include "Fixtures.h"
 #include "checkpoint/Checkpoint.h"
 #include "io/MappedFile.h"
 #include "report/FileHasher.h"
@@ -23,7 +24,7 @@ namespace {
 
 QString fixture(const QString& name)
 {
-    return QStringLiteral(TS_SHARED_DIR "/fixtures/real/") + name;
+    return ts::test::realFixture(name);
 }
 
 // The independent implementation: coreutils.
@@ -143,23 +144,27 @@ void TestReport::hashProgressAndCancel()
     {
         FileHasher hasher({{QStringLiteral("big.bin"), big, QStringLiteral("weights"), file.value()}}, 1);
         std::vector<std::uint64_t> seen;
-        hasher.setProgressCallback(
-            [&](std::uint64_t done, std::uint64_t total) {
-                QCOMPARE(total, 768ull << 20);
-                seen.push_back(done);
-            },
-            5);
+        std::uint64_t total = 0;
+        hasher.setControl({CancelToken(), ProgressSink(
+                                              [&](const Progress& p) {
+                                                  total = p.bytesTotal;
+                                                  seen.push_back(p.bytesDone);
+                                              },
+                                              std::chrono::milliseconds(5))});
         auto digests = hasher.run();
         QVERIFY(digests);
         QCOMPARE(digests->front().sha256, sha256sum(big));
         QVERIFY(!seen.empty());
+        QCOMPARE(total, 768ull << 20);
         QCOMPARE(seen.back(), 768ull << 20);
         QVERIFY(std::is_sorted(seen.begin(), seen.end()));
     }
     {
         // Cancelled at the first progress report: an error, not a digest of part of the file.
         FileHasher hasher({{QStringLiteral("big.bin"), big, QStringLiteral("weights"), file.value()}}, 1);
-        hasher.setProgressCallback([&](std::uint64_t, std::uint64_t) { hasher.cancel(); }, 1);
+        CancelToken token;
+        hasher.setControl({token, ProgressSink([token](const Progress&) { token.cancel(); },
+                                               std::chrono::milliseconds(0))});
         auto digests = hasher.run();
         QVERIFY(!digests);
         QCOMPARE(digests.error().code, ErrorCode::Cancelled);

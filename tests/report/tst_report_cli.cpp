@@ -1,6 +1,7 @@
 // tensorscope-cli report, end to end: the formats it writes and where, its exit status, and what
 // it refuses to write over.
-#include "../core/CliRun.h"
+#include "ChildProcess.h"
+#include "Fixtures.h"
 #include "ReportTestModels.h"
 
 #include <QFile>
@@ -10,13 +11,20 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using ts::test::cli;
+namespace {
+
+ts::test::ProcessRun cli(const QStringList& args)
+{
+    return ts::test::runCli(args);
+}
+
+} // namespace
 
 namespace {
 
 QString fixture(const QString& name)
 {
-    return QStringLiteral(TS_SHARED_DIR "/fixtures/real/") + name;
+    return ts::test::realFixture(name);
 }
 
 QByteArray readAll(const QString& path)

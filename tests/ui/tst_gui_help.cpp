@@ -1,11 +1,11 @@
 // tensorscope's command line before any window: --help and --version answer with no display at
 // all (no DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM; a QApplication aborts there), Qt's own
 // options still reach Qt, and the generated man page is clean and complete.
-#include "../core/ManPageCheck.h"
+#include "ChildProcess.h"
+#include "ManPageCheck.h"
 
 #include <QFile>
 #include <QImage>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,12 +19,7 @@ const QStringList kOptions = {
     QStringLiteral("--size"),       QStringLiteral("--dark"), QStringLiteral("--new-window"),
     QStringLiteral("--shot-delay"), QStringLiteral("--help"), QStringLiteral("--version")};
 
-struct Run {
-    bool crashed = true;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = ts::test::ProcessRun;
 
 Run headless(const QStringList& args, const QString& workingDir = {})
 {
@@ -33,15 +28,11 @@ Run headless(const QStringList& args, const QString& workingDir = {})
         env.remove(QString::fromLatin1(name));
     // A private key: no chance of handing anything to a window someone has open.
     env.insert(QStringLiteral("TENSORSCOPE_INSTANCE_KEY"), QStringLiteral("tst_gui_help"));
-    QProcess p;
-    p.setProcessEnvironment(env);
-    if (!workingDir.isEmpty())
-        p.setWorkingDirectory(workingDir);
-    p.start(kBinary, args);
-    if (!p.waitForFinished(60000))
-        p.kill();
-    return {p.exitStatus() != QProcess::NormalExit, p.exitCode(), p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    ts::test::ProcessOptions options;
+    options.environment = env;
+    options.workingDirectory = workingDir;
+    options.timeoutMs = 60000;
+    return ts::test::runProcess(kBinary, args, options);
 }
 
 } // namespace
@@ -60,7 +51,7 @@ private slots:
     {
         QFETCH(QString, flag);
         const Run r = headless({flag});
-        QVERIFY2(!r.crashed, r.err.constData());
+        QVERIFY2(r.signal == 0, qPrintable(r.describe()));
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, QByteArray("Tensorscope " TENSORSCOPE_VERSION "\n"));
     }
@@ -75,7 +66,7 @@ private slots:
     {
         QFETCH(QString, flag);
         const Run r = headless({flag});
-        QVERIFY2(!r.crashed, r.err.constData());
+        QVERIFY2(r.signal == 0, qPrintable(r.describe()));
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.startsWith("Usage: tensorscope [OPTIONS] [FILE|FOLDER|index.json...]\n"));
         for (const QString& o : kOptions)
@@ -87,7 +78,7 @@ private slots:
     void usageErrorWithoutDisplay()
     {
         const Run r = headless({QStringLiteral("--no-such-option")});
-        QVERIFY2(!r.crashed, r.err.constData());
+        QVERIFY2(r.signal == 0, qPrintable(r.describe()));
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("Unknown option 'no-such-option'"), r.err.constData());
         QVERIFY(r.out.isEmpty());
@@ -103,7 +94,7 @@ private slots:
                                 QStringLiteral("--screenshot"), shot, QStringLiteral("--size"),
                                 QStringLiteral("640x400")},
                                dir.path());
-        QVERIFY2(!r.crashed, r.err.constData());
+        QVERIFY2(r.signal == 0, qPrintable(r.describe()));
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(QImage(shot).size(), QSize(640, 400));
         QVERIFY2(!r.err.contains("offscreen"), r.err.constData()); // no "cannot open offscreen"

@@ -1,5 +1,6 @@
 // A second launch hands its file to the running window, which opens it as a tab; the second
 // process exits at once. Runs the real binary offscreen with a private instance key.
+#include "Fixtures.h"
 #include "window/SingleInstance.h"
 
 #include <QCoreApplication>
@@ -19,7 +20,7 @@ const QString kBinary = QStringLiteral(TS_BINARY_DIR "/bin/tensorscope");
 
 QString fixture(const char* name)
 {
-    return QStringLiteral(TS_SHARED_DIR "/fixtures/real/") + QLatin1String(name);
+    return ts::test::realFixture(QLatin1String(name));
 }
 
 } // namespace
@@ -29,8 +30,7 @@ class TestSingleInstance : public QObject {
 private Q_SLOTS:
     void secondLaunchOpensATabInTheFirst()
     {
-        if (!QFile::exists(fixture("face_landmark_68_f32.safetensors")))
-            QFAIL("the shared real-weight fixtures are missing: expected " TS_SHARED_DIR "/fixtures/real");
+        TS_REQUIRE_FIXTURE(fixture("face_landmark_68_f32.safetensors"));
         const QString key = QStringLiteral("tensorscope-test-%1").arg(QCoreApplication::applicationPid());
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));

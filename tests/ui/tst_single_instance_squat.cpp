@@ -5,6 +5,7 @@
 //
 // The foreign user is real where the test runs as root (CI): a forked child drops to nobody
 // (65534) and listens or connects; the parent never changes its own uid.
+#include "Fixtures.h"
 #include "window/PrivateSocketDir.h"
 #include "window/SingleInstance.h"
 
@@ -41,7 +42,7 @@ const QString kBinary = QStringLiteral(TS_BINARY_DIR "/bin/tensorscope");
 
 QString fixture(const char* name)
 {
-    return QStringLiteral(TS_SHARED_DIR "/fixtures/real/") + QLatin1String(name);
+    return ts::test::realFixture(QLatin1String(name));
 }
 
 // Sets (or, with a null value, unsets) an environment variable for one scope.
@@ -111,6 +112,14 @@ public:
     {
         char c = 0;
         return m_pid > 0 && readFully(m_report[0], &c, 1, 10000) && c == 'R';
+    }
+
+    // The child has stopped reading by itself (the other end closed) and its count is waiting:
+    // what a test waits for rather than guessing how long the other end takes to decide.
+    bool reported() const
+    {
+        pollfd p{m_report[0], POLLIN, 0};
+        return m_pid > 0 && ::poll(&p, 1, 0) == 1;
     }
 
     // Tells the child to stop and returns the bytes it received, or nothing if it failed.
@@ -349,8 +358,7 @@ private Q_SLOTS:
     // The same, end to end: the real window still opens, and the squatter gets nothing.
     void theWindowOpensPastASquatter()
     {
-        if (!QFile::exists(fixture("face_landmark_68_f32.safetensors")))
-            QFAIL("the shared real-weight fixtures are missing: expected " TS_SHARED_DIR "/fixtures/real");
+        TS_REQUIRE_FIXTURE(fixture("face_landmark_68_f32.safetensors"));
         const QString runtime = foreignReachableRuntime();
         if (runtime.isEmpty())
             return;
@@ -396,7 +404,9 @@ private Q_SLOTS:
             ForeignPeer intruder(ForeignPeer::Role::Connect, instance.serverName(),
                                  handOffMessage({QStringLiteral("/tmp/planted.safetensors")}));
             QVERIFY(intruder.ready());
-            QTest::qWait(500); // the instance reads and decides meanwhile
+            // The instance refuses the foreign peer by closing the connection; the peer then
+            // reports what it received (nothing, below).
+            QTRY_VERIFY_WITH_TIMEOUT(intruder.reported(), 10000);
             QCOMPARE(intruder.finish(), std::optional<long>(0));
         }
         QCOMPARE(opened.count(), 0);

@@ -4,10 +4,11 @@
 #include "UiTestUtils.h"
 
 #include <QImage>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+using namespace ts::test;
 
 namespace {
 
@@ -46,22 +47,24 @@ void TestUiApp::screenshotOfRealWindow()
     QFETCH(QString, page);
     QVERIFY2(QFileInfo::exists(kBinary), qPrintable(kBinary));
     const QString file = realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
-    REQUIRE_FIXTURE(file);
+    TS_REQUIRE_FIXTURE(file);
     QTemporaryDir dir;
     const QString shot = dir.filePath(QStringLiteral("shot.png"));
-    QProcess app;
+    ProcessOptions options;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"),
                dir.filePath(QStringLiteral("config"))); // keep recent files out of ~
-    app.setProcessEnvironment(env);
-    app.start(kBinary, {QStringLiteral("--screenshot"), shot, QStringLiteral("--page"), page,
-                        QStringLiteral("--select"), QStringLiteral("dense0.conv0.filters"),
-                        QStringLiteral("--size"), QStringLiteral("1200x800"), file});
-    QVERIFY(app.waitForFinished(60000));
-    const QString output = QString::fromLocal8Bit(app.readAllStandardError());
+    options.environment = env;
+    options.timeoutMs = 60000;
+    const ProcessRun app = runProcess(kBinary,
+                                      {QStringLiteral("--screenshot"), shot, QStringLiteral("--page"), page,
+                                       QStringLiteral("--select"), QStringLiteral("dense0.conv0.filters"),
+                                       QStringLiteral("--size"), QStringLiteral("1200x800"), file},
+                                      options);
+    const QString output = QString::fromLocal8Bit(app.err);
     // The output holds the sanitizer report when the asan build aborts.
-    QVERIFY2(app.exitStatus() == QProcess::NormalExit && app.exitCode() == 0, qPrintable(output));
+    QVERIFY2(app.exitCode == 0, qPrintable(app.describe()));
     // The window names the file.
     QVERIFY2(output.contains(QStringLiteral("title: face_landmark_68_f32.safetensors")), qPrintable(output));
     QImage image(shot);

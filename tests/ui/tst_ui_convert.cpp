@@ -15,6 +15,9 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -24,47 +27,59 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QtEndian>
 
-#include <cstring>
 #include <map>
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
 const QString kLandmark = QStringLiteral("face_landmark_68_f32.safetensors");
 
-std::shared_ptr<const Checkpoint> openModel(const QString& path)
-{
-    auto model = Checkpoint::open(path);
-    return model ? model.value() : nullptr;
-}
-
 // A single-tensor F32 file big enough (32 MiB) that a write cannot finish before Cancel reaches it.
 bool writeBigFile(const QString& path)
 {
-    constexpr quint64 elements = 8ull * 1024 * 1024;
-    QByteArray header = QStringLiteral("{\"w\":{\"dtype\":\"F32\",\"shape\":[%1],\"data_offsets\":[0,%2]}}")
-                            .arg(elements)
-                            .arg(elements * 4)
-                            .toUtf8();
-    while (header.size() % 8 != 0)
-        header.append(' ');
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return false;
-    quint64 len = qToLittleEndian<quint64>(static_cast<quint64>(header.size()));
-    f.write(reinterpret_cast<const char*>(&len), 8);
-    f.write(header);
-    QByteArray chunk(1024 * 1024, '\0');
-    const float one = 1.0f;
-    for (qsizetype i = 0; i < chunk.size(); i += 4)
-        std::memcpy(chunk.data() + i, &one, 4);
-    for (int i = 0; i < 32; ++i)
-        f.write(chunk);
-    return f.error() == QFile::NoError;
+    constexpr std::uint64_t elements = 8ull * 1024 * 1024;
+    return writeSafetensors(
+        path, {{QStringLiteral("w"), Dtype::F32, {elements}, bytesOf(std::vector<float>(elements, 1.0f))}});
+}
+
+// A plan as lines "source -> name dtype" and "metadata key=value", for comparing the dialog's with
+// the CLI's report.
+QStringList describePlan(const ConvertPlan& plan)
+{
+    QStringList lines;
+    for (const PlannedTensor& t : plan.tensors)
+        lines << QStringLiteral("%1 -> %2 %3").arg(t.sourceName, t.name, dtypeName(t.to));
+    if (plan.metadata) {
+        for (const auto& [key, value] : plan.metadata->entries())
+            lines << QStringLiteral("metadata %1=%2").arg(key, value);
+    }
+    return lines;
+}
+
+QStringList describePlan(const QJsonObject& report)
+{
+    QStringList lines;
+    for (const QJsonValue& v : report.value(QStringLiteral("tensors")).toArray()) {
+        const QJsonObject t = v.toObject();
+        lines << QStringLiteral("%1 -> %2 %3")
+                     .arg(t.value(QStringLiteral("source")).toString(),
+                          t.value(QStringLiteral("name")).toString(),
+                          t.value(QStringLiteral("to")).toString());
+    }
+    const QJsonObject metadata = report.value(QStringLiteral("metadata")).toObject();
+    for (auto it = metadata.begin(); it != metadata.end(); ++it)
+        lines << QStringLiteral("metadata %1=%2").arg(it.key(), it.value().toString());
+    return lines;
+}
+
+void selectDtype(ConvertDialog& dialog, const QString& dtype)
+{
+    auto* box = child<QComboBox>(&dialog, "dtype");
+    box->setCurrentIndex(box->findData(dtype));
 }
 
 } // namespace
@@ -81,9 +96,10 @@ private slots:
     void cancelLeavesNoOutput_data();
     void cancelLeavesNoOutput();
     void convertActionInWindow();
+    void dialogAndCliReadTheSameText();
 
 private:
-    QString copyFixture(const QString& name);
+    QString copyFixture(const QString& name) { return ts::test::copyFixture(name, m_dir->path()); }
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
@@ -92,7 +108,7 @@ void TestUiConvert::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // QSettings in a test location, not the user's
     QApplication::setOrganizationName(QStringLiteral("TensorscopeTest"));
     QApplication::setApplicationName(QStringLiteral("tst_ui_convert"));
-    REQUIRE_FIXTURE(realFixture(kLandmark));
+    TS_REQUIRE_FIXTURE(realFixture(kLandmark));
 }
 
 void TestUiConvert::init()
@@ -102,20 +118,11 @@ void TestUiConvert::init()
     Preferences::setHeaderSlack(0);
 }
 
-QString TestUiConvert::copyFixture(const QString& name)
-{
-    const QString target = m_dir->filePath(name);
-    if (!QFile::copy(realFixture(name), target))
-        return {};
-    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
-    return target;
-}
-
 void TestUiConvert::previewAndConvertToF16()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY2(!input.isEmpty(), "cannot copy the landmark fixture");
-    const auto source = openModel(input);
+    const auto source = openCheckpoint(input);
     QVERIFY(source);
     std::map<QString, std::uint64_t> sourceBytes;
     for (const CheckpointTensor& t : source->tensors())
@@ -123,16 +130,16 @@ void TestUiConvert::previewAndConvertToF16()
     QCOMPARE(sourceBytes.size(), std::size_t{49});
 
     ConvertDialog dialog(source);
-    QVERIFY(!dialog.convertButton()->isEnabled()); // nothing is written before a preview
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
-    dialog.excludeEdit()->setText(QStringLiteral("*.bias"));
+    QVERIFY(!child<QPushButton>(&dialog, "convert")->isEnabled()); // nothing is written before a preview
+    selectDtype(dialog, QStringLiteral("F16"));
+    child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("*.bias"));
     const QString output = m_dir->filePath(QStringLiteral("out-f16.safetensors"));
-    dialog.outputEdit()->setText(output);
+    child<QLineEdit>(&dialog, "output")->setText(output);
 
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
-    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
     QVERIFY(!QFileInfo::exists(output)); // the preview writes nothing
 
     const ConvertPreviewModel* model = dialog.previewModel();
@@ -158,7 +165,7 @@ void TestUiConvert::previewAndConvertToF16()
         QCOMPARE(cell(ConvertPreviewModel::NanColumn, ConvertPreviewModel::RawRole).toULongLong(), 0ull);
         QVERIFY(cell(ConvertPreviewModel::UnderflowColumn, ConvertPreviewModel::RawRole).isValid());
     }
-    QVERIFY(dialog.convertButton()->isEnabled());
+    QVERIFY(child<QPushButton>(&dialog, "convert")->isEnabled());
     // Not a check: TS_UI_SCREENSHOT=out.png saves the dialog with its preview, for a look.
     if (const QString shot = qEnvironmentVariable("TS_UI_SCREENSHOT"); !shot.isEmpty()) {
         dialog.show();
@@ -168,13 +175,13 @@ void TestUiConvert::previewAndConvertToF16()
     QSignalSpy converted(&dialog, &ConvertDialog::convertFinished);
     QVERIFY(dialog.startConvert());
     QVERIFY(dialog.isBusy());
-    QVERIFY(dialog.cancelButton()->isEnabled());
+    QVERIFY(child<QPushButton>(&dialog, "cancel")->isEnabled());
     QVERIFY(converted.wait(20000));
     QVERIFY2(converted.first().at(0).toBool(), qPrintable(converted.first().at(2).toString()));
     QVERIFY(!converted.first().at(1).toBool());
     QVERIFY(!dialog.isBusy());
 
-    const auto written = openModel(output);
+    const auto written = openCheckpoint(output);
     QVERIFY2(written, "the converted file should re-open as a valid safetensors file");
     QCOMPARE(written->tensors().size(), std::size_t{32});
     for (const CheckpointTensor& t : written->tensors()) {
@@ -189,11 +196,11 @@ void TestUiConvert::previewModelIsConsistent()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
-    ConvertDialog dialog(openModel(input));
+    ConvertDialog dialog(openCheckpoint(input));
     QAbstractItemModelTester tester(dialog.previewModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("BF16")));
-    dialog.renameEdit()->setPlainText(QStringLiteral("^dense=block"));
+    selectDtype(dialog, QStringLiteral("BF16"));
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("^dense=block"));
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
@@ -207,7 +214,7 @@ void TestUiConvert::previewModelIsConsistent()
                 .toString()
                 .contains(QStringLiteral("dense")));
     // Changing an option the plan depends on empties the preview (through the tester's checks).
-    dialog.excludeEdit()->setText(QStringLiteral("fc.*"));
+    child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("fc.*"));
     QCOMPARE(dialog.previewModel()->rowCount(), 0);
 }
 
@@ -215,24 +222,24 @@ void TestUiConvert::optionErrorsAndStalePreview()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
-    ConvertDialog dialog(openModel(input));
-    dialog.renameEdit()->setPlainText(QStringLiteral("no equals sign"));
+    ConvertDialog dialog(openCheckpoint(input));
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("no equals sign"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY(!dialog.statusLabel()->text().isEmpty());
-    dialog.renameEdit()->setPlainText(QStringLiteral("(=x"));
+    QVERIFY(!child<QLabel>(&dialog, "status")->text().isEmpty());
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(QStringLiteral("(=x"));
     QVERIFY(!dialog.startPreview());
-    dialog.renameEdit()->clear();
-    dialog.shardSizeEdit()->setText(QStringLiteral("lots"));
+    child<QPlainTextEdit>(&dialog, "rename")->clear();
+    child<QLineEdit>(&dialog, "shardSize")->setText(QStringLiteral("lots"));
     QVERIFY(!dialog.startPreview());
-    dialog.shardSizeEdit()->clear();
+    child<QLineEdit>(&dialog, "shardSize")->clear();
 
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
     QVERIFY(dialog.hasPreview());
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F8_E4M3")));
+    selectDtype(dialog, QStringLiteral("F8_E4M3"));
     QVERIFY(!dialog.hasPreview());
-    QVERIFY(!dialog.convertButton()->isEnabled());
+    QVERIFY(!child<QPushButton>(&dialog, "convert")->isEnabled());
     QVERIFY(!dialog.startConvert()); // a stale preview is never written
 }
 
@@ -242,15 +249,17 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
 {
     const QString input = copyFixture(kLandmark);
     QVERIFY(!input.isEmpty());
-    const auto source = openModel(input);
+    const auto source = openCheckpoint(input);
     QVERIFY(source);
     ConvertDialog dialog(source);
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
-    dialog.dtypeForEdit()->setPlainText(QStringLiteral("dense0.*=BF16\n  *.bias = F32  \n"));
-    dialog.setMetadataEdit()->setPlainText(QStringLiteral("note=half precision, biases kept\nformat=pt\n"));
-    dialog.unsetMetadataEdit()->setPlainText(QStringLiteral("license\n"));
+    selectDtype(dialog, QStringLiteral("F16"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")
+        ->setPlainText(QStringLiteral("dense0.*=BF16\n  *.bias = F32  \n"));
+    child<QPlainTextEdit>(&dialog, "setMetadata")
+        ->setPlainText(QStringLiteral("note=half precision, biases kept\nformat=pt\n"));
+    child<QPlainTextEdit>(&dialog, "unsetMetadata")->setPlainText(QStringLiteral("license\n"));
     const QString output = m_dir->filePath(QStringLiteral("out-mixed.safetensors"));
-    dialog.outputEdit()->setText(output);
+    child<QLineEdit>(&dialog, "output")->setText(output);
 
     // The dtype the rules give each tensor: the last matching rule wins, else the dialog's dtype.
     const auto expected = [](const QString& name) {
@@ -263,7 +272,7 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
-    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
     const ConvertPreviewModel* model = dialog.previewModel();
     QCOMPARE(model->rowCount(), 49);
     QSet<QString> shown;
@@ -279,7 +288,7 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QVERIFY(dialog.startConvert());
     QVERIFY(converted.wait(20000));
     QVERIFY2(converted.first().at(0).toBool(), qPrintable(converted.first().at(2).toString()));
-    const auto written = openModel(output);
+    const auto written = openCheckpoint(output);
     QVERIFY(written);
     for (const CheckpointTensor& t : written->tensors())
         QCOMPARE(t.info.dtype, expected(t.info.name));
@@ -292,16 +301,16 @@ void TestUiConvert::perTensorDtypesAndMetadataEdits()
     QCOMPARE(metadata->value(QStringLiteral("source")), source->metadata()->value(QStringLiteral("source")));
 
     // Malformed lines: nothing starts, and the status says what is wrong.
-    dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=F12"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(QStringLiteral("*.bias=F12"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("*.bias=F12")),
-             qPrintable(dialog.statusLabel()->text()));
-    dialog.dtypeForEdit()->setPlainText(QStringLiteral("*.bias=I32"));
+    QVERIFY2(child<QLabel>(&dialog, "status")->text().contains(QStringLiteral("*.bias=F12")),
+             qPrintable(child<QLabel>(&dialog, "status")->text()));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(QStringLiteral("*.bias=I32"));
     QVERIFY(!dialog.startPreview()); // not a conversion target
-    dialog.dtypeForEdit()->clear();
-    dialog.setMetadataEdit()->setPlainText(QStringLiteral("no equals sign"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->clear();
+    child<QPlainTextEdit>(&dialog, "setMetadata")->setPlainText(QStringLiteral("no equals sign"));
     QVERIFY(!dialog.startPreview());
-    QVERIFY(dialog.statusLabel()->text().contains(QStringLiteral("no equals sign")));
+    QVERIFY(child<QLabel>(&dialog, "status")->text().contains(QStringLiteral("no equals sign")));
 }
 
 void TestUiConvert::cancelLeavesNoOutput_data()
@@ -316,12 +325,12 @@ void TestUiConvert::cancelLeavesNoOutput()
     QFETCH(bool, duringWrite);
     const QString input = m_dir->filePath(QStringLiteral("big.safetensors"));
     QVERIFY(writeBigFile(input));
-    const auto source = openModel(input);
+    const auto source = openCheckpoint(input);
     QVERIFY(source);
     ConvertDialog dialog(source);
-    dialog.dtypeBox()->setCurrentIndex(dialog.dtypeBox()->findData(QStringLiteral("F16")));
+    selectDtype(dialog, QStringLiteral("F16"));
     const QString output = m_dir->filePath(QStringLiteral("cancelled.safetensors"));
-    dialog.outputEdit()->setText(output);
+    child<QLineEdit>(&dialog, "output")->setText(output);
     QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
@@ -329,21 +338,22 @@ void TestUiConvert::cancelLeavesNoOutput()
 
     QSignalSpy converted(&dialog, &ConvertDialog::convertFinished);
     if (duringWrite) {
-        connect(dialog.progressBar(), &QProgressBar::valueChanged, &dialog, [&dialog](int value) {
-            if (value > 0)
-                dialog.cancelButton()->click();
-        });
+        connect(child<QProgressBar>(&dialog, "progress"), &QProgressBar::valueChanged, &dialog,
+                [&dialog](int value) {
+                    if (value > 0)
+                        child<QPushButton>(&dialog, "cancel")->click();
+                });
     }
     QVERIFY(dialog.startConvert());
     if (!duringWrite)
-        dialog.cancelButton()->click();
+        child<QPushButton>(&dialog, "cancel")->click();
     QVERIFY(converted.wait(20000));
     if (duringWrite && converted.first().at(0).toBool()) {
         // The write won the race with Cancel (progress reaches the dialog later than the engine
         // makes it). Then the dialog must say so and the file must be complete, never "cancelled"
         // beside a file that exists.
         QVERIFY(!converted.first().at(1).toBool());
-        QVERIFY(openModel(output));
+        QVERIFY(openCheckpoint(output));
         return;
     }
     QVERIFY(!converted.first().at(0).toBool());
@@ -352,7 +362,8 @@ void TestUiConvert::cancelLeavesNoOutput()
     // No temporary file left behind either: the folder holds the input only.
     QCOMPARE(QDir(m_dir->path()).entryList(QDir::Files | QDir::Hidden),
              QStringList{QStringLiteral("big.safetensors")});
-    QVERIFY(dialog.convertButton()->isEnabled()); // the preview still stands; the user may try again
+    QVERIFY(child<QPushButton>(&dialog, "convert")
+                ->isEnabled()); // the preview still stands; the user may try again
 }
 
 void TestUiConvert::convertActionInWindow()
@@ -382,6 +393,71 @@ void TestUiConvert::convertActionInWindow()
     QVERIFY(dialog->isVisible());
     QCOMPARE(dialog->previewModel()->rowCount(), 0);
     dialog->close();
+}
+
+// The dialog and `tensorscope-cli convert` read options through one parser
+// (core/convert/ConvertOptionsParser.h): the same text gives the same plan, and the same bad text
+// the same sentence. The texts are those the two used to read differently: '=' in a glob (split at
+// the last), in a replacement and in a value (split at the first), a lower-case dtype, spaces
+// around '='.
+void TestUiConvert::dialogAndCliReadTheSameText()
+{
+    const QString input = m_dir->filePath(QStringLiteral("mixed.safetensors"));
+    const QByteArray four = bytesOf(std::vector<float>{0.5f, -1.0f, 2.0f, 70000.0f});
+    Metadata metadata;
+    metadata.set(QStringLiteral("format"), QStringLiteral("pt"));
+    metadata.set(QStringLiteral("license"), QStringLiteral("mit"));
+    QVERIFY(writeSafetensors(input,
+                             {{QStringLiteral("lora.alpha=2.weight"), Dtype::F32, {4}, four},
+                              {QStringLiteral("model.dense.weight"), Dtype::F32, {4}, four},
+                              {QStringLiteral("model.dense.bias"), Dtype::F32, {4}, four},
+                              {QStringLiteral("model.norm.weight"), Dtype::F32, {4}, four}},
+                             metadata));
+    const QString dtypeFor = QStringLiteral("lora.alpha=2.*=f16\n*.bias = F64");
+    const QString rename = QStringLiteral("^model\\.=m=");
+    const QString set = QStringLiteral("note=a=b");
+
+    ConvertDialog dialog(openCheckpoint(input));
+    selectDtype(dialog, QStringLiteral("BF16"));
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(dtypeFor);
+    child<QLineEdit>(&dialog, "exclude")->setText(QStringLiteral("*.norm.*"));
+    child<QPlainTextEdit>(&dialog, "rename")->setPlainText(rename);
+    child<QPlainTextEdit>(&dialog, "setMetadata")->setPlainText(set);
+    child<QPlainTextEdit>(&dialog, "unsetMetadata")->setPlainText(QStringLiteral("license"));
+    QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
+    QVERIFY(dialog.startPreview());
+    QVERIFY(previewed.wait(20000));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
+    const QStringList fromDialog = describePlan(dialog.previewModel()->plan());
+
+    QStringList args{QStringLiteral("convert"),   input,
+                     QStringLiteral("--dry-run"), QStringLiteral("--json"),
+                     QStringLiteral("--dtype"),   QStringLiteral("bf16"),
+                     QStringLiteral("--exclude"), QStringLiteral("*.norm.*"),
+                     QStringLiteral("--rename"),  rename,
+                     QStringLiteral("--set"),     set,
+                     QStringLiteral("--unset"),   QStringLiteral("license")};
+    for (const QString& rule : dtypeFor.split(QLatin1Char('\n')))
+        args << QStringLiteral("--dtype-for") << rule;
+    const ProcessRun cli = runCli(args);
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.describe()));
+    const QStringList fromCli = describePlan(QJsonDocument::fromJson(cli.out).object());
+    QCOMPARE(fromDialog, fromCli);
+    // And it is the plan those rules describe, not one both got wrong alike.
+    QCOMPARE(fromDialog,
+             (QStringList{QStringLiteral("lora.alpha=2.weight -> lora.alpha=2.weight F16"),
+                          QStringLiteral("model.dense.bias -> m=dense.bias F64"),
+                          QStringLiteral("model.dense.weight -> m=dense.weight BF16"),
+                          QStringLiteral("metadata format=pt"), QStringLiteral("metadata note=a=b")}));
+
+    // A bad option: nothing starts in either, and both say the same sentence.
+    child<QPlainTextEdit>(&dialog, "dtypeFor")->setPlainText(QStringLiteral("*.bias=F12"));
+    QVERIFY(!dialog.startPreview());
+    const ProcessRun bad = runCli({QStringLiteral("convert"), input, QStringLiteral("--dry-run"),
+                                   QStringLiteral("--dtype-for"), QStringLiteral("*.bias=F12")});
+    QCOMPARE(bad.exitCode, 2);
+    QCOMPARE(QStringLiteral("tensorscope-cli: ") + child<QLabel>(&dialog, "status")->text(),
+             QString::fromUtf8(bad.err).section(QLatin1Char('\n'), 0, 0));
 }
 
 QTEST_MAIN(TestUiConvert)

@@ -24,6 +24,7 @@
 #include <QTreeWidget>
 
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -68,8 +69,8 @@ private slots:
     {
         QApplication::setOrganizationName(QStringLiteral("TensorscopeTest"));
         QApplication::setApplicationName(QStringLiteral("tst_ui_desktop"));
-        REQUIRE_FIXTURE(realFixture(kLandmark));
-        REQUIRE_FIXTURE(realFixture(kTiny));
+        TS_REQUIRE_FIXTURE(realFixture(kLandmark));
+        TS_REQUIRE_FIXTURE(realFixture(kTiny));
         m_platformStyle = QApplication::style()->name();
         m_platformWindow = QApplication::palette().color(QPalette::Window);
     }

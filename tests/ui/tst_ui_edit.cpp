@@ -31,7 +31,6 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -45,6 +44,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -71,22 +71,6 @@ FileParts readParts(const QString& path)
     hash.addData(&f);
     parts.dataHash = hash.result().toHex();
     return parts;
-}
-
-QByteArray readFileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QByteArray fileHash(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&f);
-    return hash.result().toHex();
 }
 
 std::optional<Metadata> metadataOnDisk(const QString& path)
@@ -145,7 +129,7 @@ private slots:
     void screenshotOfEditState();
 
 private:
-    QString copyFixture(const QString& name);
+    QString copyFixture(const QString& name) { return ts::test::copyFixture(name, m_dir->path()); }
     DocumentWidget* openLoaded(MainWindow& window, const QString& path);
     bool waitSaved(DocumentWidget* doc);
     QByteArray interruptSave(const QString& path, bool torn);
@@ -158,8 +142,8 @@ void TestUiEdit::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // QSettings in a test location, not the user's
     QApplication::setOrganizationName(QStringLiteral("TensorscopeTest"));
     QApplication::setApplicationName(QStringLiteral("tst_ui_edit"));
-    REQUIRE_FIXTURE(realFixture(kTiny));
-    REQUIRE_FIXTURE(realFixture(kLandmark));
+    TS_REQUIRE_FIXTURE(realFixture(kTiny));
+    TS_REQUIRE_FIXTURE(realFixture(kLandmark));
 }
 
 void TestUiEdit::init()
@@ -167,15 +151,6 @@ void TestUiEdit::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     Preferences::setHeaderSlack(0);
-}
-
-QString TestUiEdit::copyFixture(const QString& name)
-{
-    const QString target = m_dir->filePath(name);
-    if (!QFile::copy(realFixture(name), target))
-        return {};
-    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
-    return target;
 }
 
 DocumentWidget* TestUiEdit::openLoaded(MainWindow& window, const QString& path)
@@ -393,7 +368,7 @@ void TestUiEdit::saveAsFullRewriteMovesDocument()
 {
     const QString path = copyFixture(kTiny);
     QVERIFY(!path.isEmpty());
-    const QByteArray originalHash = fileHash(path);
+    const QByteArray originalHash = fileSha256(path);
     const FileParts before = readParts(path);
     MainWindow window;
     DocumentWidget* doc = openLoaded(window, path);
@@ -406,7 +381,7 @@ void TestUiEdit::saveAsFullRewriteMovesDocument()
     QVERIFY(waitSaved(doc));
     QCOMPARE(doc->path(), QFileInfo(target).canonicalFilePath());
     QCOMPARE(window.tabs()->tabToolTip(0), doc->path());
-    QCOMPARE(fileHash(path), originalHash); // Save As leaves the original alone
+    QCOMPARE(fileSha256(path), originalHash); // Save As leaves the original alone
     const FileParts after = readParts(target);
     QVERIFY(after.headerLength > before.headerLength);
     QCOMPARE(after.dataHash, before.dataHash);
@@ -453,7 +428,7 @@ void TestUiEdit::headerSlackPreferenceLetsLaterEditsFitInPlace()
 // (so it fits in place), and returns the file's bytes before that save.
 QByteArray TestUiEdit::interruptSave(const QString& path, bool torn)
 {
-    const QByteArray original = readFileBytes(path);
+    const QByteArray original = readFile(path);
     auto file = SafetensorsFile::open(path);
     if (!file)
         return {};
@@ -482,14 +457,14 @@ void TestUiEdit::interruptedSaveIsReportedAndRestoredOnRequest()
     QVERIFY(!path.isEmpty());
     const QByteArray original = interruptSave(path, false);
     QVERIFY(!original.isEmpty());
-    const QByteArray interrupted = fileHash(path);
-    QVERIFY(interrupted != fileHash(realFixture(kTiny)));
+    const QByteArray interrupted = fileSha256(path);
+    QVERIFY(interrupted != fileSha256(realFixture(kTiny)));
 
     MainWindow window;
     DocumentWidget* doc = openLoaded(window, path);
     QVERIFY(doc);
     // Opening wrote nothing: the file and the journal are as the crash left them.
-    QCOMPARE(fileHash(path), interrupted);
+    QCOMPARE(fileSha256(path), interrupted);
     QVERIFY(QFileInfo::exists(SaveJournal::pathFor(path)));
     JournalBanner* banner = doc->journalBanner();
     QVERIFY(banner->isVisibleTo(doc));
@@ -499,7 +474,7 @@ void TestUiEdit::interruptedSaveIsReportedAndRestoredOnRequest()
     // Keep current: nothing happens to either file.
     banner->keepButton()->click();
     QVERIFY(!banner->isVisibleTo(doc));
-    QCOMPARE(fileHash(path), interrupted);
+    QCOMPARE(fileSha256(path), interrupted);
     QVERIFY(QFileInfo::exists(SaveJournal::pathFor(path)));
     // The next load reports it again; Restore puts the old header back and reloads.
     QSignalSpy reloaded(doc, &DocumentWidget::loaded);
@@ -508,7 +483,7 @@ void TestUiEdit::interruptedSaveIsReportedAndRestoredOnRequest()
     QVERIFY(banner->isVisibleTo(doc));
     banner->restoreButton()->click();
     QVERIFY(reloaded.wait(20000));
-    QCOMPARE(fileHash(path), fileHash(realFixture(kTiny)));
+    QCOMPARE(fileSha256(path), fileSha256(realFixture(kTiny)));
     QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(path)));
     QVERIFY(!banner->isVisibleTo(doc));
     QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
@@ -531,7 +506,7 @@ void TestUiEdit::tornHeaderOpensToTheBanner()
     banner->restoreButton()->click();
     QVERIFY(reloaded.wait(20000));
     QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
-    QCOMPARE(fileHash(path), fileHash(realFixture(kTiny)));
+    QCOMPARE(fileSha256(path), fileSha256(realFixture(kTiny)));
 }
 
 void TestUiEdit::foreignJournalIsNeverApplied()
@@ -542,7 +517,7 @@ void TestUiEdit::foreignJournalIsNeverApplied()
     QVERIFY(!interruptSave(other, false).isEmpty());
     // other's journal, planted beside path: recorded for another inode.
     QVERIFY(QFile::rename(SaveJournal::pathFor(other), SaveJournal::pathFor(path)));
-    const QByteArray before = fileHash(path);
+    const QByteArray before = fileSha256(path);
     MainWindow window;
     DocumentWidget* doc = openLoaded(window, path);
     QVERIFY(doc);
@@ -553,14 +528,14 @@ void TestUiEdit::foreignJournalIsNeverApplied()
     banner->deleteButton()->click();
     QVERIFY(!QFileInfo::exists(SaveJournal::pathFor(path)));
     QVERIFY(!banner->isVisibleTo(doc));
-    QCOMPARE(fileHash(path), before);
+    QCOMPARE(fileSha256(path), before);
 }
 
 void TestUiEdit::readOnlyFileAsksBeforeReplacing()
 {
     const QString path = copyFixture(kTiny);
     QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup));
-    const QByteArray before = fileHash(path);
+    const QByteArray before = fileSha256(path);
     MainWindow window;
     DocumentWidget* doc = openLoaded(window, path);
     QVERIFY(doc);
@@ -573,7 +548,7 @@ void TestUiEdit::readOnlyFileAsksBeforeReplacing()
     });
     QVERIFY(!doc->save());
     QVERIFY2(asked.contains(QStringLiteral("read-only")), qPrintable(asked));
-    QCOMPARE(fileHash(path), before);
+    QCOMPARE(fileSha256(path), before);
     QVERIFY(doc->isModified());
     doc->setForcePrompt([](QWidget*, const QString&) { return true; });
     QVERIFY(doc->save());
@@ -592,19 +567,17 @@ void TestUiEdit::fileChangedOnDiskIsNeverOverwritten()
     MetadataModel* model = doc->metadataView()->model();
     QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("source")), 1), QStringLiteral("mine")));
     // Another program saves the file meanwhile.
-    QProcess cli;
-    cli.start(QStringLiteral(TS_CLI_PATH),
-              {QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("theirs=1")});
-    QVERIFY(cli.waitForFinished(20000));
-    QCOMPARE(cli.exitCode(), 0);
-    const QByteArray theirs = fileHash(path);
+    const ProcessRun cli =
+        runCli({QStringLiteral("meta"), path, QStringLiteral("--set"), QStringLiteral("theirs=1")});
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.describe()));
+    const QByteArray theirs = fileSha256(path);
     QSignalSpy saved(doc, &DocumentWidget::saveFinished);
     QVERIFY(doc->save());
     QVERIFY(saved.wait(20000));
     QVERIFY(!saved.first().at(0).toBool());
     QVERIFY2(saved.first().at(1).toString().contains(QStringLiteral("changed on disk")),
              qPrintable(saved.first().at(1).toString()));
-    QCOMPARE(fileHash(path), theirs);
+    QCOMPARE(fileSha256(path), theirs);
     QVERIFY(doc->isReloadPromptVisible());
     QVERIFY2(doc->reloadBanner()->message().contains(QStringLiteral("not saved")),
              qPrintable(doc->reloadBanner()->message()));
@@ -630,7 +603,7 @@ void TestUiEdit::leftoverTemporaryHasARemoveAction()
         listed = listed || (audit->diagnostic(row).code == QLatin1String("LeftoverTemporary") &&
                             audit->diagnostic(row).message.contains(QStringLiteral("1.00 MiB")));
     QVERIFY(listed);
-    QPushButton* remove = doc->summaryView()->removeLeftoversButton();
+    QPushButton* remove = child<QPushButton>(doc->summaryView(), "removeLeftovers");
     QVERIFY(remove->isVisibleTo(doc->summaryView()));
     QSignalSpy reloaded(doc, &DocumentWidget::loaded);
     remove->click();
@@ -644,7 +617,7 @@ void TestUiEdit::closeTabPromptInjected()
 {
     const QString path = copyFixture(kLandmark);
     QVERIFY(!path.isEmpty());
-    const QByteArray originalHash = fileHash(path);
+    const QByteArray originalHash = fileSha256(path);
     MainWindow window;
     QStringList asked;
     QMessageBox::StandardButton answer = QMessageBox::Cancel;
@@ -672,7 +645,7 @@ void TestUiEdit::closeTabPromptInjected()
     answer = QMessageBox::Discard;
     window.closeDocument(0);
     QCOMPARE(window.documentCount(), 0);
-    QCOMPARE(fileHash(path), originalHash);
+    QCOMPARE(fileSha256(path), originalHash);
 
     doc = openLoaded(window, path);
     QVERIFY(doc);
@@ -728,7 +701,7 @@ void TestUiEdit::closeTabPromptRealMessageBox()
 {
     const QString path = copyFixture(kLandmark);
     QVERIFY(!path.isEmpty());
-    const QByteArray originalHash = fileHash(path);
+    const QByteArray originalHash = fileSha256(path);
     MainWindow window;
     window.show();
     DocumentWidget* doc = openLoaded(window, path);
@@ -747,7 +720,7 @@ void TestUiEdit::closeTabPromptRealMessageBox()
     QVERIFY(window.close()); // Discard: the window closes and the file stays as it was
     QVERIFY(answered);
     QVERIFY(!window.isVisible());
-    QCOMPARE(fileHash(path), originalHash);
+    QCOMPARE(fileSha256(path), originalHash);
 }
 
 void TestUiEdit::closeWindowSavesOnSave()
@@ -799,9 +772,8 @@ void TestUiEdit::exportTensorWritesNpy()
     QVERIFY(tensor >= 0);
     const TensorInfo& info = model->tensors()[static_cast<std::size_t>(tensor)].info;
     const QString out = m_dir->filePath(QStringLiteral("t.npy"));
-    auto future = TensorExport::start(model, tensor, out);
-    future.waitForFinished();
-    QVERIFY2(future.result().ok, qPrintable(future.result().message));
+    const TensorExport::Outcome done = TensorExport::run(model, tensor, out);
+    QVERIFY2(done, qPrintable(done ? QString() : done.error().toString()));
 
     QFile npy(out);
     QVERIFY(npy.open(QIODevice::ReadOnly));
@@ -815,19 +787,19 @@ void TestUiEdit::exportTensorWritesNpy()
     QCOMPARE(raw.size(), static_cast<qsizetype>(info.byteSize()));
     QVERIFY(bytes.endsWith(raw));
 
-    auto refused = TensorExport::start(model, tensor, m_dir->filePath(QStringLiteral("t.bin")));
-    refused.waitForFinished();
-    QVERIFY(!refused.result().ok);
+    const TensorExport::Outcome refused =
+        TensorExport::run(model, tensor, m_dir->filePath(QStringLiteral("t.bin")));
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().code, ErrorCode::InvalidArgument);
 
     // Never over the model's own file, even by a name the dialog accepts (a symlink to it): the
     // dialog's "replace?" covers other files only.
     const QString own = m_dir->filePath(QStringLiteral("the-model.npy"));
     QVERIFY(QFile::link(realFixture(kLandmark), own));
-    auto overInput = TensorExport::start(model, tensor, own);
-    overInput.waitForFinished();
-    QVERIFY(!overInput.result().ok);
-    QVERIFY2(overInput.result().message.contains(QStringLiteral("never writes over the model")),
-             qPrintable(overInput.result().message));
+    const TensorExport::Outcome overInput = TensorExport::run(model, tensor, own);
+    QVERIFY(!overInput);
+    QVERIFY2(overInput.error().message.contains(QStringLiteral("never writes over the model")),
+             qPrintable(overInput.error().toString()));
     QVERIFY(QFileInfo(own).isSymLink());
 }
 
@@ -859,7 +831,9 @@ void TestUiEdit::screenshotOfEditState()
                            QStringLiteral("tensorscope")));
     doc->metadataView()->table()->setCurrentIndex(
         model->index(model->rowOf(QStringLiteral("quantization")), 1));
-    QTest::qWait(300);
+    // The selection's layout and repaint requests are posted events: deliver them once, so the
+    // picture shows the state just set.
+    QCoreApplication::sendPostedEvents();
     QVERIFY(window.grab().save(out));
     window.setUnsavedChangesPrompt([](QWidget*, const QString&) { return QMessageBox::Discard; });
 }

@@ -16,6 +16,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -100,17 +101,17 @@ void TestUiFilter::initTestCase()
                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_browser->setModel(m_model, std::make_shared<const NameTree>(*m_model));
     QCOMPARE(m_browser->matchingTensorCount(), 100000);
-    QCOMPARE(m_browser->dtypeCombo()->count(), 4); // all, F16, BF16, F32
+    QCOMPARE(child<QComboBox>(m_browser.get(), "dtypeFilter")->count(), 4); // all, F16, BF16, F32
 }
 
 void TestUiFilter::setFilter(TensorFilterProxy::Mode mode, const QString& text, int dtypeIndex)
 {
     // Set every control, then filter once (as the debounce timer would).
-    const QSignalBlocker modeBlocker(m_browser->modeCombo());
-    const QSignalBlocker dtypeBlocker(m_browser->dtypeCombo());
-    m_browser->modeCombo()->setCurrentIndex(static_cast<int>(mode));
-    m_browser->dtypeCombo()->setCurrentIndex(dtypeIndex);
-    m_browser->filterEdit()->setText(text);
+    const QSignalBlocker modeBlocker(child<QComboBox>(m_browser.get(), "filterMode"));
+    const QSignalBlocker dtypeBlocker(child<QComboBox>(m_browser.get(), "dtypeFilter"));
+    child<QComboBox>(m_browser.get(), "filterMode")->setCurrentIndex(static_cast<int>(mode));
+    child<QComboBox>(m_browser.get(), "dtypeFilter")->setCurrentIndex(dtypeIndex);
+    child<QLineEdit>(m_browser.get(), "filter")->setText(text);
     m_browser->applyFilter();
 }
 
@@ -148,7 +149,7 @@ void TestUiFilter::filter()
 
 void TestUiFilter::dtypeCombinesWithName()
 {
-    QComboBox* dtypes = m_browser->dtypeCombo();
+    QComboBox* dtypes = child<QComboBox>(m_browser.get(), "dtypeFilter");
     const int f16 = dtypes->findText(QStringLiteral("F16"));
     const int bf16 = dtypes->findText(QStringLiteral("BF16"));
     QVERIFY(f16 > 0 && bf16 > 0);
@@ -169,18 +170,19 @@ void TestUiFilter::typingIsDebounced()
     setFilter(TensorFilterProxy::Mode::Substring, QString());
     m_browser->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_browser.get()));
-    QTest::keyClicks(m_browser->filterEdit(), QStringLiteral("blocks.42.sub3."));
+    QTest::keyClicks(child<QLineEdit>(m_browser.get(), "filter"), QStringLiteral("blocks.42.sub3."));
     // Keystrokes alone do not refilter 100,000 rows each time...
     QCOMPARE(m_browser->matchingTensorCount(), 100000);
     // ...the pause after them does. Few matches: the view is expanded so they are visible.
     QTRY_COMPARE(m_browser->matchingTensorCount(), 10);
     const QModelIndex first = m_browser->proxy()->index(0, 0);
-    QVERIFY(m_browser->view()->isExpanded(first));
+    QVERIFY(child<QTreeView>(m_browser.get(), "tree")->isExpanded(first));
     // Selecting a tensor the filter hides clears the filter.
     QVERIFY(m_browser->selectTensor(QStringLiteral("model.blocks.0.sub0.bias")));
-    QVERIFY(m_browser->filterEdit()->text().isEmpty());
-    QCOMPARE(m_browser->view()->currentIndex().data(TensorTreeModel::PathRole).toString(),
-             QStringLiteral("model.blocks.0.sub0.bias"));
+    QVERIFY(child<QLineEdit>(m_browser.get(), "filter")->text().isEmpty());
+    QCOMPARE(
+        child<QTreeView>(m_browser.get(), "tree")->currentIndex().data(TensorTreeModel::PathRole).toString(),
+        QStringLiteral("model.blocks.0.sub0.bias"));
 }
 
 QTEST_MAIN(TestUiFilter)

@@ -3,6 +3,7 @@
 // headers at the format's edges are opened in a real MainWindow on the offscreen platform. Each
 // must end Loaded (exactly when the core accepts the file) or Failed with the core's sentence in
 // the error view, within a bounded time; a loaded one is shown on every page and painted.
+#include "RawFiles.h"
 #include "UiTestUtils.h"
 #include "checkpoint/Checkpoint.h"
 #include "document/DocumentWidget.h"
@@ -22,10 +23,11 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
-const QString kCases = QStringLiteral(TS_TEST_DATA "/conformance/cases/");
+const QString kCases = (conformanceDir() + QStringLiteral("/cases/"));
 constexpr int kOpenTimeoutMs = 10000; // per file; the slowest here is a few ms
 
 struct Outcome {
@@ -63,23 +65,10 @@ Outcome openInWindow(MainWindow& window, const QString& path)
     return out;
 }
 
-QByteArray readFile(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
+// Not padded: these headers are hostile byte for byte.
 QByteArray withHeader(const QByteArray& header, const QByteArray& data = {})
 {
-    QByteArray out(8, '\0');
-    qToLittleEndian<quint64>(static_cast<quint64>(header.size()), out.data());
-    return out + header + data;
+    return rawSafetensors(header, data, 1);
 }
 
 } // namespace
@@ -99,7 +88,7 @@ private slots:
     // All 106 public cases: the window agrees with expected.jsonl and shows the core's sentence.
     void everyConformanceCase()
     {
-        QFile expectedFile(QStringLiteral(TS_TEST_DATA "/conformance/expected.jsonl"));
+        QFile expectedFile(conformanceDir() + QStringLiteral("/expected.jsonl"));
         QVERIFY(expectedFile.open(QIODevice::ReadOnly));
         MainWindow window;
         window.resize(1000, 700);

@@ -8,6 +8,7 @@
 //   - the peak memory the window added stays within what the core's own open adds (Checkpoint::open and
 //     the name tree: tensorscope-cli info) plus kSlack, and
 //   - the texts a person sees are the cut ones, and say so.
+#include "UiTestUtils.h"
 #include "base/Format.h"
 #include "charts/HeatmapPanel.h"
 #include "checkpoint/Checkpoint.h"
@@ -47,6 +48,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -98,8 +100,8 @@ qint64 peakGrowth(const std::function<void()>& work)
 
 // A .safetensors file: the header is written as the parts given, then `data`. Big headers are
 // never held whole: rank 49 M is 98 MB of text.
-bool writeFile(const QString& path, const QList<QByteArray>& header, qint64 repeatMiddle,
-               const QByteArray& data)
+bool writeRepeatedHeader(const QString& path, const QList<QByteArray>& header, qint64 repeatMiddle,
+                         const QByteArray& data)
 {
     // header = {prefix, middle, suffix}; middle repeated repeatMiddle times.
     QFile f(path);
@@ -162,8 +164,9 @@ Opened showEverything(MainWindow& window, const QString& path, const QString& te
         auto* visuals = doc->findChild<TensorVisualsPanel*>();
         for (int tab = 0; visuals && tab < visuals->tabs()->count(); ++tab) {
             visuals->tabs()->setCurrentIndex(tab);
-            (void)QTest::qWaitFor([visuals] { return !visuals->heatmap()->isComputing(); }, timeoutMs(60000));
-            QTest::qWait(50);
+            // Every panel's job (statistics, heatmap, line plot) delivered: its work and its frees
+            // belong to this measurement.
+            (void)QTest::qWaitFor([doc] { return jobsDelivered(doc); }, timeoutMs(60000));
             (void)doc->grab();
         }
     });
@@ -333,7 +336,7 @@ private:
                   const QByteArray& data = {})
     {
         const QString path = m_tmp.filePath(name);
-        if (!writeFile(path, header, repeat, data))
+        if (!writeRepeatedHeader(path, header, repeat, data))
             qFatal("cannot write %s", qPrintable(path));
         return path;
     }

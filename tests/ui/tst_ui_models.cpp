@@ -27,6 +27,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -68,14 +69,14 @@ void TestUiModels::tensorTreeUnderTester_data()
     QTest::newRow("face_landmark") << realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
     QTest::newRow("tiny_face_detector") << realFixture(QStringLiteral("tiny_face_detector_u8.safetensors"));
     QTest::newRow("sharded") << realFixture(QStringLiteral("face_recognition_sharded"));
-    QTest::newRow("dots_slashes") << QStringLiteral(TS_TEST_DATA
-                                                    "/conformance/cases/v_names_dots_slashes.safetensors");
+    QTest::newRow("dots_slashes") << conformanceDir() +
+                                         QStringLiteral("/cases/v_names_dots_slashes.safetensors");
 }
 
 void TestUiModels::tensorTreeUnderTester()
 {
     QFETCH(QString, path);
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     TensorTreeModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const Loaded l = load(path);
@@ -95,7 +96,7 @@ void TestUiModels::tensorTreeUnderTester()
 void TestUiModels::treeMatchesExpectedDump()
 {
     const QString path = realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     TensorTreeModel model;
     const Loaded l = load(path);
     model.setModel(l.model, l.tree);
@@ -115,7 +116,7 @@ void TestUiModels::treeMatchesExpectedDump()
 void TestUiModels::sortsNumbersAsNumbers()
 {
     const QString path = realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     TensorTreeModel model;
     TensorFilterProxy proxy;
     proxy.setSourceModel(&model);
@@ -131,19 +132,18 @@ void TestUiModels::sortsNumbersAsNumbers()
         QVERIFY2(bytes >= previous, qPrintable(proxy.index(r, 0).data().toString()));
         previous = bytes;
     }
-    QCOMPARE(
-        previous, l.tree->root().children.empty() ? 0 : [&] {
-            std::uint64_t m = 0;
-            for (const auto& c : l.tree->root().children)
-                m = std::max(m, c->bytes);
-            return m;
-        }());
+    QCOMPARE(previous, [&] {
+        std::uint64_t m = 0;
+        for (int row = 0; row < l.tree->childCount(NameTree::kRoot); ++row)
+            m = std::max(m, l.tree->bytes(l.tree->child(NameTree::kRoot, row)));
+        return m;
+    }());
 }
 
 void TestUiModels::filterProxyUnderTester()
 {
     const QString path = realFixture(QStringLiteral("tiny_face_detector_u8.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     TensorTreeModel model;
     TensorFilterProxy proxy;
     proxy.setSourceModel(&model);
@@ -166,7 +166,7 @@ void TestUiModels::filterProxyUnderTester()
 void TestUiModels::metadataModel()
 {
     const QString path = realFixture(QStringLiteral("tiny_face_detector_u8.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     MetadataView view; // owns a MetadataModel; attach the tester before data arrives
     QAbstractItemModelTester tester(view.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     const Loaded l = load(path);
@@ -235,7 +235,7 @@ void TestUiModels::auditModelAcceptsExtraDiagnostics()
 void TestUiModels::moduleShareModel()
 {
     const QString path = realFixture(QStringLiteral("face_recognition_f16.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     ModuleShareModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const Loaded l = load(path);

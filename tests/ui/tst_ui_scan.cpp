@@ -3,7 +3,6 @@
 // in the summary's audit list, jumps to a tensor on double-click, and feeds the per-layer chart.
 
 #include "UiTestUtils.h"
-#include "VisualTestFiles.h"
 #include "charts/LayerChartView.h"
 #include "document/DocumentWidget.h"
 #include "scan/ScanTableModel.h"
@@ -21,11 +20,14 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
+#include <limits>
 #include <set>
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -60,7 +62,7 @@ private:
 void TestUiScan::scanListsPlantedAnomalies()
 {
     const QString path = realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     QFile plantedFile(realFixture(QStringLiteral("age_gender_anomalies_f32.planted.json")));
     QVERIFY2(plantedFile.open(QIODevice::ReadOnly), "the .planted.json beside the fixture is missing");
     const QJsonObject planted = QJsonDocument::fromJson(plantedFile.readAll()).object();
@@ -109,6 +111,22 @@ void TestUiScan::scanListsPlantedAnomalies()
     for (const QString& name : expectInf)
         QVERIFY(findings.value(name).contains(QStringLiteral("InfValues")));
     QVERIFY(findings.value(expectZero).contains(QStringLiteral("AllZero")));
+    // The quantile columns: numbers in order for every tensor with a finite value (the scan asks
+    // for them), and the all-zero tensor is 100% zeros with every quantile 0.
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QString name = table->index(r, 0).data().toString();
+        double previous = -std::numeric_limits<double>::infinity();
+        for (int c = ScanTableModel::P1Column; c <= ScanTableModel::P99Column; ++c) {
+            const QVariant q = table->index(r, c).data(ScanTableModel::SortRole);
+            QVERIFY2(q.isValid() && q.toDouble() >= previous, qPrintable(name));
+            previous = q.toDouble();
+        }
+        if (name == expectZero) {
+            QCOMPARE(table->index(r, ScanTableModel::ZeroShareColumn).data().toString(),
+                     QStringLiteral("100%"));
+            QCOMPARE(table->index(r, ScanTableModel::MedianColumn).data().toString(), QStringLiteral("0"));
+        }
+    }
     QVERIFY(findings.value(expectBig).contains(QStringLiteral("ExtremeOutlier")));
 
     // The audit list on the summary holds the same findings, tagged as coming from the scan.
@@ -126,11 +144,11 @@ void TestUiScan::scanListsPlantedAnomalies()
     QCOMPARE(auditNan, expectNan);
 
     // Sorting by NaN count puts the NaN tensor first (SortRole is numeric).
-    scan->tableView()->sortByColumn(ScanTableModel::NanColumn, Qt::DescendingOrder);
-    const QModelIndex top = scan->tableView()->model()->index(0, 0);
+    child<QTableView>(scan, "results")->sortByColumn(ScanTableModel::NanColumn, Qt::DescendingOrder);
+    const QModelIndex top = child<QTableView>(scan, "results")->model()->index(0, 0);
     QCOMPARE(top.data().toString(), *expectNan.begin());
     // Double-click jumps to the tensor.
-    emit scan->tableView()->doubleClicked(top);
+    emit child<QTableView>(scan, "results")->doubleClicked(top);
     QCOMPARE(doc.currentPage(), DocumentWidget::TensorsPage);
     QCOMPARE(doc.tensorBrowser()->details()->field(QStringLiteral("name")), *expectNan.begin());
 }
@@ -140,7 +158,7 @@ void TestUiScan::scanListsPlantedAnomalies()
 void TestUiScan::nanInfCheckListsOnlyNanAndInf()
 {
     const QString path = realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
     ScanView* scan = doc.scanView();
@@ -148,8 +166,8 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
                                  &doc);
     // The check on open (Preferences::checkNanInfOnOpen) may still run: the buttons wait for it.
     QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
-    QVERIFY(scan->nanInfButton()->isEnabled());
-    QTest::mouseClick(scan->nanInfButton(), Qt::LeftButton);
+    QVERIFY(child<QPushButton>(scan, "checkNanInf")->isEnabled());
+    QTest::mouseClick(child<QPushButton>(scan, "checkNanInf"), Qt::LeftButton);
     QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
     QVERIFY2(scan->statusText().startsWith(QStringLiteral("NaN/Inf check: 51 tensors")),
              qPrintable(scan->statusText()));
@@ -160,7 +178,9 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     for (int r = 0; r < table->rowCount(); ++r) {
         const QString name = table->index(r, 0).data().toString();
         findings.insert(name, table->index(r, ScanTableModel::FindingsColumn).data().toString());
-        for (int c : {ScanTableModel::ZerosColumn, ScanTableModel::MeanColumn, ScanTableModel::StdColumn})
+        for (int c :
+             {ScanTableModel::ZerosColumn, ScanTableModel::MeanColumn, ScanTableModel::StdColumn,
+              ScanTableModel::ZeroShareColumn, ScanTableModel::MedianColumn, ScanTableModel::P99Column})
             QVERIFY2(!table->index(r, c).data().isValid(), "a statistic the check did not compute is shown");
         if (name == QLatin1String("fc.age.weights"))
             QCOMPARE(table->index(r, ScanTableModel::NanColumn).data().toString(), QStringLiteral("2"));
@@ -170,7 +190,7 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     QCOMPARE(findings.value(QStringLiteral("fc.age.weights")), QStringLiteral("NanValues"));
     QCOMPARE(findings.value(QStringLiteral("fc.gender.bias")), QStringLiteral("InfValues"));
     QCOMPARE(findings.value(QStringLiteral("entry_flow.conv_in.bias")), QString()); // all zero: not looked at
-    QCOMPARE(scan->layerChart()->familyCount(), 0);
+    QCOMPARE(child<LayerChartView>(scan)->familyCount(), 0);
 
     const AuditModel* audit = doc.summaryView()->auditModel();
     auto fromScan = [audit] {
@@ -189,7 +209,7 @@ void TestUiScan::nanInfCheckListsOnlyNanAndInf()
     QVERIFY(scanned(doc));
     const QStringList full = fromScan();
     QCOMPARE(full.size(), 5);
-    QTest::mouseClick(scan->nanInfButton(), Qt::LeftButton);
+    QTest::mouseClick(child<QPushButton>(scan, "checkNanInf"), Qt::LeftButton);
     QVERIFY(QTest::qWaitFor([scan] { return !scan->isRunning(); }, 60000));
     QVERIFY(scan->statusText().startsWith(QStringLiteral("NaN/Inf check")));
     QCOMPARE(fromScan(), full);
@@ -204,7 +224,7 @@ void TestUiScan::scanCanBeCancelled()
         tensors.push_back(
             {QStringLiteral("big.%1").arg(i), Dtype::F32, {n}, QByteArray(qsizetype(n * 4), '\0')});
     const QString path = m_dir.filePath(QStringLiteral("big.safetensors"));
-    QVERIFY(writeTestFile(path, tensors));
+    QVERIFY(writeSafetensors(path, tensors));
     tensors.clear();
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
@@ -212,14 +232,16 @@ void TestUiScan::scanCanBeCancelled()
     QSignalSpy finished(scan, &ScanView::scanFinished);
     doc.startScan();
     QVERIFY(scan->isRunning());
-    QVERIFY(scan->cancelButton()->isEnabled());
-    QTest::mouseClick(scan->cancelButton(), Qt::LeftButton);
+    QVERIFY(child<QPushButton>(scan, "cancel")->isEnabled());
+    QTest::mouseClick(child<QPushButton>(scan, "cancel"), Qt::LeftButton);
     QVERIFY(!scan->isRunning());
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.first().first().toBool(), false);
     QVERIFY(scan->statusText().contains(QStringLiteral("cancelled")));
-    // The worker's late result is dropped: the table stays empty.
-    QTest::qWait(1500);
+    // The cancelled worker still ends and reports; its late result is dropped and the table stays
+    // empty. Wait for the worker (on the global pool) and for its report to be delivered.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(jobsDelivered(scan), 60000);
     QCOMPARE(scan->tableModel()->rowCount(), 0);
     QCOMPARE(finished.count(), 1);
     // And a new scan afterwards completes.
@@ -245,11 +267,11 @@ void TestUiScan::layerChartHasOnePointPerBlock()
     tensors.push_back(
         {QStringLiteral("lm_head.weight"), Dtype::F32, {4, 32}, bytesOf(smallWeights(128, 0.1f))});
     const QString path = m_dir.filePath(QStringLiteral("layers.safetensors"));
-    QVERIFY(writeTestFile(path, tensors));
+    QVERIFY(writeSafetensors(path, tensors));
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
     QVERIFY(scanned(doc));
-    LayerChartView* chart = doc.scanView()->layerChart();
+    LayerChartView* chart = child<LayerChartView>(doc.scanView());
     QCOMPARE(chart->familyCount(), 2);
     chart->setFamily(QStringLiteral("model.layers.#.mlp.weight"));
     QCOMPARE(chart->currentPattern(), QStringLiteral("model.layers.#.mlp.weight"));
@@ -263,11 +285,11 @@ void TestUiScan::layerChartHasOnePointPerBlock()
 void TestUiScan::layerChartOnFixtureBlocks()
 {
     const QString path = realFixture(QStringLiteral("face_landmark_68_f32.safetensors"));
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
     QVERIFY(scanned(doc));
-    LayerChartView* chart = doc.scanView()->layerChart();
+    LayerChartView* chart = child<LayerChartView>(doc.scanView());
     // dense0 .. dense3, each with conv0..conv3: 12 families... of 4 blocks each.
     QVERIFY(chart->familyCount() >= 10);
     chart->setFamily(QStringLiteral("dense#.conv3.pointwise_filter"));
@@ -282,11 +304,11 @@ void TestUiScan::scanTableSortsNamesNaturally()
     for (const char* name : {"lora.10.w", "lora.2.w", "lora.1.w", "Conv2d_10.w", "Conv2d_2.w"})
         tensors.push_back({QString::fromLatin1(name), Dtype::F32, {8}, bytesOf(smallWeights(8, 0.1f))});
     const QString path = m_dir.filePath(QStringLiteral("natural.safetensors"));
-    QVERIFY(writeTestFile(path, tensors));
+    QVERIFY(writeSafetensors(path, tensors));
     DocumentWidget doc(path);
     QVERIFY(loaded(doc));
     QVERIFY(scanned(doc));
-    QTableView* view = doc.scanView()->tableView();
+    QTableView* view = child<QTableView>(doc.scanView(), "results");
     view->sortByColumn(ScanTableModel::TensorColumn, Qt::AscendingOrder);
     QStringList names;
     for (int r = 0; r < view->model()->rowCount(); ++r)

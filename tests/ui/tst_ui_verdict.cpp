@@ -22,6 +22,7 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -151,7 +152,7 @@ private slots:
         DocumentWidget doc(path);
         QVERIFY(loaded(doc));
         QTRY_COMPARE_WITH_TIMEOUT(verdictOf(doc)->state(), ValuesVerdict::State::Checked, 20000);
-        QTreeView* view = doc.summaryView()->auditView();
+        QTreeView* view = child<QTreeView>(doc.summaryView(), "audit");
         QAbstractItemModel* shown = view->model();
         QCOMPARE(shown->rowCount(), 2);
         QCOMPARE(shown->index(0, AuditModel::CodeColumn).data().toString(), QStringLiteral("NanValues"));

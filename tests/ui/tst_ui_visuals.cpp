@@ -3,7 +3,6 @@
 // line plot's envelope keeping a spike.
 
 #include "UiTestUtils.h"
-#include "VisualTestFiles.h"
 #include "charts/HeatmapPanel.h"
 #include "charts/HistogramPanel.h"
 #include "charts/LinePlotPanel.h"
@@ -28,16 +27,11 @@
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
 const QString kAnomalies = QStringLiteral("age_gender_anomalies_f32.safetensors");
-
-std::shared_ptr<const Checkpoint> openModel(const QString& path)
-{
-    Result<std::shared_ptr<const Checkpoint>> m = Checkpoint::open(path);
-    return m ? m.value() : nullptr;
-}
 
 } // namespace
 
@@ -83,7 +77,7 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
     QFETCH(QString, posinf);
     QFETCH(qulonglong, finite);
     const QString path = realFixture(kAnomalies);
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     // The real document: the panels are found the way the window wires them.
     DocumentWidget doc(path);
     QTRY_VERIFY_WITH_TIMEOUT(doc.state() == DocumentWidget::State::Loaded, 10000);
@@ -97,6 +91,16 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
     QCOMPARE(stats->value(QStringLiteral("nan")), nan);
     QCOMPARE(stats->value(QStringLiteral("posinf")), posinf);
     QVERIFY(!stats->value(QStringLiteral("std")).isEmpty());
+    // The quantiles are computed with the statistics (F32: in the histogram's pass) and lie in
+    // order between the extremes; with one finite value every one is that value.
+    const auto number = [&](const char* key) { return stats->value(QLatin1String(key)).toDouble(); };
+    QVERIFY(number("min") <= number("p1") && number("p1") <= number("p5") && number("p5") <= number("p25"));
+    QVERIFY(number("p25") <= number("p50") && number("p50") <= number("p75") &&
+            number("p75") <= number("p95"));
+    QVERIFY(number("p95") <= number("p99") && number("p99") <= number("max"));
+    if (finite == 1)
+        QCOMPARE(stats->value(QStringLiteral("p50")), stats->value(QStringLiteral("min")));
+    QVERIFY(stats->value(QStringLiteral("zeroshare")).endsWith(QLatin1Char('%')));
     QCOMPARE(histogram->binCount(), 64); // the default
     QCOMPARE(histogram->plottedTotal(), std::uint64_t(finite));
 }
@@ -104,8 +108,8 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
 void TestUiVisuals::histogramBinsAndCacheFollowSelection()
 {
     const QString path = realFixture(kAnomalies);
-    REQUIRE_FIXTURE(path);
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    TS_REQUIRE_FIXTURE(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     StatsJob job;
     job.setModel(model);
@@ -156,8 +160,8 @@ void TestUiVisuals::heatmapMaxAbsKeepsSingleOutlier()
     const std::uint64_t row = 517, col = 301;
     values[row * n + col] = 50.0f;
     const QString path = m_dir.filePath(QStringLiteral("outlier.safetensors"));
-    QVERIFY(writeTestFile(path, {{QStringLiteral("w"), Dtype::F32, {n, n}, bytesOf(values)}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    QVERIFY(writeSafetensors(path, {{QStringLiteral("w"), Dtype::F32, {n, n}, bytesOf(values)}}));
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     HeatmapPanel panel;
     panel.showTensor(model, 0);
@@ -188,8 +192,8 @@ void TestUiVisuals::heatmapSlicesNdTensor()
     std::vector<float> values = smallWeights(3 * 40 * 50, 0.1f);
     values[2 * 2000 + 10 * 50 + 20] = -9.0f;
     const QString path = m_dir.filePath(QStringLiteral("nd.safetensors"));
-    QVERIFY(writeTestFile(path, {{QStringLiteral("t"), Dtype::F32, {3, 40, 50}, bytesOf(values)}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    QVERIFY(writeSafetensors(path, {{QStringLiteral("t"), Dtype::F32, {3, 40, 50}, bytesOf(values)}}));
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     HeatmapPanel panel;
     panel.showTensor(model, 0);
@@ -217,13 +221,13 @@ void TestUiVisuals::valueGridDecodesDtypes()
     const std::vector<std::uint16_t> bf16 = {0x3F80, 0xC040, 0x4049, 0x7F80, 0xFF80, 0x0001};
     const std::vector<std::uint8_t> f8 = {0x38, 0xC0, 0x7E, 0x7F, 0x01, 0x08};
     const QString path = m_dir.filePath(QStringLiteral("dtypes.safetensors"));
-    QVERIFY(writeTestFile(path, {
-                                    {QStringLiteral("f32"), Dtype::F32, {2, 3}, bytesOf(f32)},
-                                    {QStringLiteral("f16"), Dtype::F16, {2, 3}, bytesOf(f16)},
-                                    {QStringLiteral("bf16"), Dtype::BF16, {2, 3}, bytesOf(bf16)},
-                                    {QStringLiteral("f8"), Dtype::F8_E4M3, {2, 3}, bytesOf(f8)},
-                                }));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    QVERIFY(writeSafetensors(path, {
+                                       {QStringLiteral("f32"), Dtype::F32, {2, 3}, bytesOf(f32)},
+                                       {QStringLiteral("f16"), Dtype::F16, {2, 3}, bytesOf(f16)},
+                                       {QStringLiteral("bf16"), Dtype::BF16, {2, 3}, bytesOf(bf16)},
+                                       {QStringLiteral("f8"), Dtype::F8_E4M3, {2, 3}, bytesOf(f8)},
+                                   }));
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     ValueGridPanel panel;
     new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
@@ -285,10 +289,10 @@ void TestUiVisuals::valueGridSlicesAndCopies()
     for (std::size_t i = 0; i < values.size(); ++i)
         values[i] = static_cast<float>(i);
     const QString path = m_dir.filePath(QStringLiteral("grid.safetensors"));
-    QVERIFY(writeTestFile(
+    QVERIFY(writeSafetensors(
         path, {{QStringLiteral("t"), Dtype::F32, {2, 3, 4}, bytesOf(values)},
                {QStringLiteral("v"), Dtype::F32, {5}, bytesOf(std::vector<float>{9, 8, 7, 6, 5})}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     ValueGridPanel panel;
     new QAbstractItemModelTester(panel.gridModel(), QAbstractItemModelTester::FailureReportingMode::QtTest,
@@ -322,8 +326,8 @@ void TestUiVisuals::linePlotKeepsSpike()
     std::vector<float> values = smallWeights(200000, 0.01f);
     values[123457] = 7.0f;
     const QString path = m_dir.filePath(QStringLiteral("line.safetensors"));
-    QVERIFY(writeTestFile(path, {{QStringLiteral("bias"), Dtype::F32, {200000}, bytesOf(values)}}));
-    std::shared_ptr<const Checkpoint> model = openModel(path);
+    QVERIFY(writeSafetensors(path, {{QStringLiteral("bias"), Dtype::F32, {200000}, bytesOf(values)}}));
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
     QVERIFY(model);
     LinePlotPanel panel;
     panel.showTensor(model, 0);

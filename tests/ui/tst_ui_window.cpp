@@ -34,11 +34,13 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QTreeView>
 #include <QUrl>
 
 using namespace ts;
 using namespace ts::ui;
+using namespace ts::test;
 
 namespace {
 
@@ -98,7 +100,7 @@ void TestUiWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true); // QSettings in a test location, not the user's
     QApplication::setOrganizationName(QStringLiteral("TensorscopeTest"));
     QApplication::setApplicationName(QStringLiteral("tst_ui_window"));
-    REQUIRE_FIXTURE(realFixture(kLandmark));
+    TS_REQUIRE_FIXTURE(realFixture(kLandmark));
 }
 
 void TestUiWindow::init()
@@ -159,7 +161,7 @@ void TestUiWindow::opensInvalidFileWithMessageAndHeader()
 {
     QFETCH(QString, file);
     QFETCH(bool, hasHeaderText);
-    const QString path = QStringLiteral(TS_TEST_DATA "/conformance/cases/") + file;
+    const QString path = (conformanceDir() + QStringLiteral("/cases/")) + file;
     const auto expected = Checkpoint::open(path);
     QVERIFY(!expected.ok());
     MainWindow window;
@@ -189,7 +191,7 @@ void TestUiWindow::opensShardedModel_data()
 void TestUiWindow::opensShardedModel()
 {
     QFETCH(QString, path);
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     MainWindow window;
     DocumentWidget* doc = openAndWait(window, path);
     QVERIFY(doc);
@@ -214,7 +216,7 @@ void TestUiWindow::dropOpensFiles()
 {
     MainWindow window;
     const QString valid = realFixture(kLandmark);
-    const QString invalid = QStringLiteral(TS_TEST_DATA "/conformance/cases/i_json_unterminated.safetensors");
+    const QString invalid = conformanceDir() + QStringLiteral("/cases/i_json_unterminated.safetensors");
     const QString folder = realFixture(QStringLiteral("face_recognition_sharded"));
     drop(&window, {valid, invalid, folder});
     QCOMPARE(window.documentCount(), 3);
@@ -265,7 +267,7 @@ void TestUiWindow::summaryNumbers()
     QFETCH(QString, dtypes);
     QFETCH(int, modules);
     const QString path = realFixture(file);
-    REQUIRE_FIXTURE(path);
+    TS_REQUIRE_FIXTURE(path);
     MainWindow window;
     DocumentWidget* doc = openAndWait(window, path);
     QVERIFY(doc);
@@ -294,15 +296,14 @@ void TestUiWindow::summaryNumbers()
 void TestUiWindow::auditRowLeadsToTensor()
 {
     // A valid file whose header the core flags: tensor "b" (F64) starts at an unaligned offset.
-    const QString path =
-        QStringLiteral(TS_TEST_DATA "/conformance/cases/v_raw_unaligned_offsets.safetensors");
+    const QString path = conformanceDir() + QStringLiteral("/cases/v_raw_unaligned_offsets.safetensors");
     const auto expected = Checkpoint::open(path);
     QVERIFY(expected.ok());
     MainWindow window;
     DocumentWidget* doc = openAndWait(window, path);
     QVERIFY(doc);
     AuditModel* audit = doc->summaryView()->auditModel();
-    QTreeView* view = doc->summaryView()->auditView();
+    QTreeView* view = child<QTreeView>(doc->summaryView(), "audit");
     QCOMPARE(audit->rowCount(), static_cast<int>(expected->get()->warnings().size()));
     int unaligned = -1;
     for (int r = 0; r < audit->rowCount(); ++r) {
@@ -354,10 +355,11 @@ void TestUiWindow::shortcutFocusesFilter()
     QVERIFY(doc);
     QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
     QCOMPARE(doc->currentPage(), DocumentWidget::TensorsPage);
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(doc->tensorBrowser()->filterEdit()));
+    QTRY_COMPARE(QApplication::focusWidget(),
+                 static_cast<QWidget*>(child<QLineEdit>(doc->tensorBrowser(), "filter")));
     // Ctrl+C in the tree copies the tensor's full name.
     QVERIFY(doc->selectTensor(QStringLiteral("fc.weights")));
-    QTreeView* tree = doc->tensorBrowser()->view();
+    QTreeView* tree = child<QTreeView>(doc->tensorBrowser(), "tree");
     tree->setFocus();
     QTRY_VERIFY(tree->hasFocus());
     QApplication::clipboard()->clear();
@@ -402,7 +404,10 @@ void TestUiWindow::staleLoadsAreDropped()
     doc->reload();
     QCOMPARE(doc->state(), DocumentWidget::State::Loading);
     QTRY_COMPARE(loaded.count(), 1);
-    QTest::qWait(200); // the earlier jobs have finished by now, and must not have been applied
+    // The two earlier loads still end and report: wait for them (on the global pool) and for their
+    // reports to be delivered; they must not have been applied.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(jobsDelivered(doc), 60000);
     QCOMPARE(loaded.count(), 1);
     QCOMPARE(doc->state(), DocumentWidget::State::Loaded);
 }

@@ -21,7 +21,8 @@
 #include <QStandardPaths>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
 
 namespace ts::ui {
 namespace {
@@ -105,20 +106,13 @@ ReportExportDialog::ReportExportDialog(std::shared_ptr<const Checkpoint> model, 
         if (!m_outcome.written.isEmpty())
             QDesktopServices::openUrl(QUrl::fromLocalFile(m_outcome.written.front()));
     });
-    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_watcher, &QFutureWatcherBase::progressTextChanged, this,
-            [this](const QString& text) { setStatus(text); });
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, &ReportExportDialog::onFinished);
 }
 
 ReportExportDialog::~ReportExportDialog()
 {
-    // A report must not go on being written with nobody to tell: cancel, and wait the ~100 ms the
-    // hasher and the scanner take to stop, so the job never outlives what it reports to.
-    m_watcher.disconnect(this);
-    if (m_builder)
-        m_builder->cancel();
-    m_watcher.waitForFinished();
+    // A report must not go on being written with nobody to tell: the job is cancelled and its
+    // result dropped; it stops within one chunk and owns everything it reads.
+    m_runner.cancel();
 }
 
 QString ReportExportDialog::statusText() const
@@ -196,64 +190,70 @@ bool ReportExportDialog::startExport()
     options.hash = m_hash->isChecked();
     options.scan = m_scan->isChecked();
     options.tool = QStringLiteral("Tensorscope ") + QApplication::applicationVersion();
-    m_builder = std::make_shared<ReportBuilder>(m_model, m_opened, options);
-    if (m_profile)
-        m_builder->setProfile(*m_profile);
     m_outcome = {};
     setRunning(true);
     m_progress->setValue(0);
     setStatus(tr("Preparing the report\u2026"));
-    m_watcher.setFuture(QtConcurrent::run([builder = m_builder, outputs,
-                                           inputs](QPromise<ReportOutcome>& promise) {
-        promise.setProgressRange(0, kProgressScale);
-        builder->setProgressCallback([&promise](const ReportProgress& p) {
-            const int value = p.total > 0 ? static_cast<int>(static_cast<double>(p.done) * kProgressScale /
-                                                             static_cast<double>(p.total))
-                                          : 0;
-            promise.setProgressValueAndText(
-                value, QStringLiteral("%1: %2 of %3 (%4/s)")
-                           .arg(p.phase, formatBytes(p.done), formatBytes(p.total),
-                                formatBytes(static_cast<std::uint64_t>(p.bytesPerSecond))));
-        });
-        ReportOutcome outcome;
-        auto report = builder->run();
-        if (!report) {
-            outcome.cancelled = report.error().code == ErrorCode::Cancelled;
-            outcome.error = report.error().toString();
-            promise.addResult(std::move(outcome));
-            return;
-        }
-        promise.setProgressValueAndText(kProgressScale, QStringLiteral("Writing the report"));
-        for (const auto& [file, kind] : outputs) {
-            // Replacing was agreed to above; InputFiles is asked again just before writing.
-            if (auto written = ReportOutput::write(file, ReportOutput::render(*report, kind), inputs, true);
-                !written) {
-                outcome.error = written.error().toString();
-                promise.addResult(std::move(outcome));
-                return;
+    // The phase is written on the job's thread before that phase's bytes are reported, and read
+    // by the progress handler on the UI thread.
+    auto phase = std::make_shared<std::atomic<ReportPhase>>(ReportPhase::Hashing);
+    m_runner.start(
+        [model = m_model, opened = m_opened, profile = m_profile, options, outputs, inputs,
+         phase](const JobControl& control) {
+            ReportBuilder builder(model, opened, options);
+            if (profile)
+                builder.setProfile(*profile);
+            builder.setControl(control);
+            builder.setPhaseListener([phase](ReportPhase p) { phase->store(p); });
+            ReportOutcome outcome;
+            auto report = builder.run();
+            if (!report) {
+                outcome.cancelled = report.error().code == ErrorCode::Cancelled;
+                outcome.error = report.error().toString();
+                return outcome;
             }
-            outcome.written << file;
-        }
-        outcome.ok = true;
-        outcome.errors = report->errorCount();
-        promise.addResult(std::move(outcome));
-    }));
+            for (const auto& [file, kind] : outputs) {
+                // Replacing was agreed to above; InputFiles is asked again just before writing.
+                if (auto written =
+                        ReportOutput::write(file, ReportOutput::render(*report, kind), inputs, true);
+                    !written) {
+                    outcome.error = written.error().toString();
+                    return outcome;
+                }
+                outcome.written << file;
+            }
+            outcome.ok = true;
+            outcome.errors = report->errorCount();
+            return outcome;
+        },
+        [this](ReportOutcome outcome) { onFinished(std::move(outcome)); },
+        [this, phase](const Progress& p) {
+            m_progress->setValue(p.bytesTotal > 0
+                                     ? static_cast<int>(static_cast<double>(p.bytesDone) * kProgressScale /
+                                                        static_cast<double>(p.bytesTotal))
+                                     : 0);
+            const QString what =
+                phase->load() == ReportPhase::Hashing ? tr("Hashing files") : tr("Scanning tensors");
+            setStatus(tr("%1: %2 of %3 (%4/s)")
+                          .arg(what, formatBytes(p.bytesDone), formatBytes(p.bytesTotal),
+                               formatBytes(static_cast<std::uint64_t>(p.bytesPerSecond))));
+        });
     return true;
 }
 
 void ReportExportDialog::cancel()
 {
-    if (!m_running || !m_builder)
+    if (!m_running)
         return;
-    m_builder->cancel();
+    // The outcome still comes (a Cancelled error, or the report if it was finished first).
+    m_runner.requestStop();
     m_cancel->setEnabled(false);
     setStatus(tr("Cancelling\u2026"));
 }
 
-void ReportExportDialog::onFinished()
+void ReportExportDialog::onFinished(ReportOutcome outcome)
 {
-    m_outcome = m_watcher.future().resultCount() > 0 ? m_watcher.result() : ReportOutcome{};
-    m_builder.reset();
+    m_outcome = std::move(outcome);
     setRunning(false);
     if (m_outcome.ok) {
         QStringList names;

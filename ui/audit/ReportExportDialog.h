@@ -2,9 +2,9 @@
 
 #include "architecture/ModelProfile.h"
 #include "checkpoint/Checkpoint.h"
+#include "common/JobRunner.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 #include <QStringList>
 
 #include <functional>
@@ -15,10 +15,6 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
-
-namespace ts {
-class ReportBuilder;
-}
 
 namespace ts::ui {
 
@@ -33,7 +29,7 @@ struct ReportOutcome {
 
 // File > Export Report...: where to write the audit report (HTML, JSON or Markdown by the
 // extension, with the other two beside it on request), whether to hash the files and scan the
-// values, then the export on a worker thread (ts::ReportBuilder: hashing, then the scan) with
+// values, then the export as a JobRunner job (ts::ReportBuilder: hashing, then the scan) with
 // the phase, a progress bar and Cancel. Nothing is written until the report is complete, and
 // never over one of the model's own files.
 class ReportExportDialog final : public QDialog {
@@ -68,15 +64,13 @@ signals:
 
 private:
     void browse();
-    void onFinished();
+    void onFinished(ReportOutcome outcome);
     void setRunning(bool running);
     void setStatus(const QString& text, bool error = false);
 
     std::shared_ptr<const Checkpoint> m_model;
     QString m_opened;
     std::shared_ptr<const ModelProfile> m_profile;
-    std::shared_ptr<ReportBuilder> m_builder;
-    QFutureWatcher<ReportOutcome> m_watcher;
     ReportOutcome m_outcome;
     bool m_running = false;
     ConfirmReplace m_confirmReplace;
@@ -91,6 +85,7 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_open;
     QPushButton* m_close;
+    JobRunner m_runner{this};
 };
 
 } // namespace ts::ui

@@ -155,8 +155,8 @@ void HistogramPanel::replot()
                      formatGrouped(s.nan), formatGrouped(s.posinf), formatGrouped(s.neginf),
                      logMag ? tr(" (zeros off the log axis)") : QString()));
     } else if (m_entry) {
-        m_side->setText(m_entry->error.isEmpty() ? tr("No histogram for this dtype.")
-                                                 : toolTipText(m_entry->error));
+        m_side->setText(!m_entry->error ? tr("No histogram for this dtype.")
+                                        : toolTipText(m_entry->error->toString()));
     } else if (m_tensor >= 0) {
         m_side->setText(tr("Computing\u2026"));
     }

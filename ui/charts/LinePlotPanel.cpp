@@ -6,10 +6,8 @@
 
 #include "charts/QCustomPlotInclude.h"
 
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -39,48 +37,33 @@ LinePlotPanel::LinePlotPanel(QWidget* parent)
     layout->addWidget(m_info);
 }
 
-LinePlotPanel::~LinePlotPanel()
-{
-    if (m_cancel)
-        m_cancel->store(true);
-}
-
 void LinePlotPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    const quint64 job = ++m_job;
     m_envelope = {};
-    m_running = false;
     const bool vector =
         model && tensor >= 0 && model->tensors()[static_cast<std::size_t>(tensor)].info.shape.size() == 1;
     if (!vector) {
+        m_job.cancel();
         draw();
         return;
     }
-    m_running = true;
     m_info->setText(tr("Computing\u2026"));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
     const TensorLocation location = model->location(tensor);
     const TensorInfo info = model->tensors()[static_cast<std::size_t>(tensor)].info;
-    auto* watcher = new QFutureWatcher<Result<Envelope>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
-        watcher->deleteLater();
-        if (job != m_job)
-            return;
-        m_running = false;
-        Result<Envelope> r = watcher->result();
-        if (!r) {
-            m_info->setText(toolTipText(r.error().toString()));
-            return;
-        }
-        m_envelope = std::move(r.value());
-        draw();
-        emit envelopeReady();
-    });
-    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    watcher->setFuture(QtConcurrent::run(
-        [location, info, cancel] { return buildEnvelope(location, info, kBuckets, cancel.get()); }));
+    m_job.start(
+        [location, info](const JobControl& control) {
+            return buildEnvelope(location, info, kBuckets, control.cancel);
+        },
+        [this](Result<Envelope> r) {
+            if (!r) {
+                m_info->setText(toolTipText(r.error().toString()));
+                emit readFailed(r.error());
+                return;
+            }
+            m_envelope = std::move(r.value());
+            draw();
+            emit envelopeReady();
+        });
 }
 
 void LinePlotPanel::draw()

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "charts/Plot.h"
+#include "common/JobRunner.h"
 #include "tensor/TensorPanel.h"
 #include "view/Envelope.h"
 
-#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -19,11 +19,10 @@ public:
     static constexpr int kBuckets = 1000;
 
     explicit LinePlotPanel(QWidget* parent = nullptr);
-    ~LinePlotPanel() override;
 
     void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) override;
     const Envelope& envelope() const { return m_envelope; }
-    bool isComputing() const { return m_running; }
+    bool isComputing() const { return m_job.isRunning(); }
 
 signals:
     void envelopeReady();
@@ -31,9 +30,7 @@ signals:
 private:
     void draw();
 
-    quint64 m_job = 0;
-    bool m_running = false;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    JobRunner m_job{this};
     Envelope m_envelope;
     QLabel* m_info;
     Plot* m_plot;

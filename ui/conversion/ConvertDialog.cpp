@@ -2,7 +2,7 @@
 
 #include "base/Format.h"
 #include "conversion/ConvertPreviewModel.h"
-#include "convert/ByteSize.h"
+#include "convert/ConvertOptionsParser.h"
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
 #include "convert/DtypeConverter.h"
@@ -20,38 +20,19 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QPromise>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
 namespace ts::ui {
 namespace {
 
-// Progress travels through QFuture's int progress value; per mille is fine enough for a bar and
-// cannot overflow an int whatever the byte counts are.
+// Per mille is fine enough for a bar and cannot overflow an int whatever the byte counts are.
 constexpr int kProgressScale = 1000;
-
-ProgressCallback promiseProgress(QPromise<ConvertOutcome>& promise, std::shared_ptr<std::atomic<bool>> cancel)
-{
-    return [&promise, cancel = std::move(cancel)](std::uint64_t done, std::uint64_t total) {
-        promise.setProgressValue(total ? static_cast<int>(done * kProgressScale / total) : kProgressScale);
-        // The engine stops (and removes its temporary file) when told to; this is the only way
-        // Cancel reaches it.
-        return !cancel->load(std::memory_order_relaxed);
-    };
-}
-
-void setError(ConvertOutcome& outcome, const Error& error)
-{
-    outcome.cancelled = error.code == ErrorCode::Cancelled;
-    outcome.error = error.toString();
-}
 
 QStringList splitGlobs(const QString& text)
 {
@@ -91,10 +72,27 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
 {
     setWindowTitle(tr("Convert %1").arg(QFileInfo(m_source->path()).fileName()));
+    // The names tests find the parts by (QObject::findChild), as a user finds them by their labels.
+    const std::pair<QObject*, const char*> named[] = {{m_dtype, "dtype"},
+                                                      {m_dtypeFor, "dtypeFor"},
+                                                      {m_include, "include"},
+                                                      {m_exclude, "exclude"},
+                                                      {m_rename, "rename"},
+                                                      {m_setMetadata, "setMetadata"},
+                                                      {m_unsetMetadata, "unsetMetadata"},
+                                                      {m_shardSize, "shardSize"},
+                                                      {m_output, "output"},
+                                                      {m_previewButton, "preview"},
+                                                      {m_convertButton, "convert"},
+                                                      {m_cancelButton, "cancel"},
+                                                      {m_progress, "progress"},
+                                                      {m_status, "status"}};
+    for (const auto& [object, name] : named)
+        object->setObjectName(QLatin1String(name));
     resize(900, 700);
 
     m_dtype->addItem(tr("Keep"), QString());
-    for (const Dtype d : {Dtype::F32, Dtype::F16, Dtype::BF16, Dtype::F64, Dtype::F8_E4M3, Dtype::F8_E5M2})
+    for (const Dtype d : DtypeConverter::targets())
         m_dtype->addItem(dtypeName(d), dtypeName(d));
     m_include->setPlaceholderText(tr("globs, e.g. model.layers.*  (empty: every tensor)"));
     m_exclude->setPlaceholderText(tr("globs, e.g. *.bias lm_head.*"));
@@ -178,70 +176,40 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
     connect(m_exclude, &QLineEdit::textChanged, this, &ConvertDialog::optionsChanged);
     for (QPlainTextEdit* edit : {m_rename, m_dtypeFor, m_setMetadata, m_unsetMetadata})
         connect(edit, &QPlainTextEdit::textChanged, this, &ConvertDialog::optionsChanged);
-    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, m_progress, &QProgressBar::setValue);
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, &ConvertDialog::onJobFinished);
     updateButtons();
 }
 
 ConvertDialog::~ConvertDialog()
 {
-    // The job holds the model and the plan, but a write must not go on with nobody to report to.
-    m_watcher.disconnect(this);
+    // The job holds the model and the plan, but a write must not go on with nobody to report to;
+    // its result is dropped with the dialog.
     stopJob();
 }
 
-std::optional<ConvertOptions> ConvertDialog::options(QString* error) const
+Result<ConvertOptions> ConvertDialog::options() const
 {
-    const auto fail = [error](const QString& message) -> std::optional<ConvertOptions> {
-        if (error)
-            *error = message;
-        return std::nullopt;
-    };
-    ConvertOptions options;
-    const QString dtype = m_dtype->currentData().toString();
-    if (!dtype.isEmpty()) {
-        options.dtype = dtypeFromName(dtype);
-        if (!options.dtype || !DtypeConverter::supports(*options.dtype))
-            return fail(tr("%1 is not a dtype the converter can write.").arg(dtype));
+    // Each line of a field is one value, as each argument is on the command line, and the core's
+    // parser reads them by the CLI's rules. A line's surrounding spaces cannot be seen, so they
+    // go; metadata lines are passed whole, because a value may start or end with a space (the
+    // parser trims the key only).
+    ConvertOptionTexts texts;
+    if (const QString dtype = m_dtype->currentData().toString(); !dtype.isEmpty())
+        texts.dtype = dtype;
+    texts.dtypeFor = nonEmptyLines(m_dtypeFor->toPlainText());
+    texts.include = splitGlobs(m_include->text());
+    texts.exclude = splitGlobs(m_exclude->text());
+    texts.rename = nonEmptyLines(m_rename->toPlainText());
+    for (const QString& line : m_setMetadata->toPlainText().split(QLatin1Char('\n'))) {
+        if (!line.trimmed().isEmpty())
+            texts.set << line;
     }
-    for (const QString& line : nonEmptyLines(m_dtypeFor->toPlainText())) {
-        const qsizetype eq = line.indexOf(QLatin1Char('='));
-        const std::optional<Dtype> d = eq > 0 ? dtypeFromName(line.mid(eq + 1).trimmed()) : std::nullopt;
-        if (!d || !DtypeConverter::supports(*d))
-            return fail(
-                tr("Per-tensor dtypes are GLOB=DTYPE, one per line, with DTYPE one of F32, F16, BF16, "
-                   "F64, F8_E4M3, F8_E5M2; \"%1\" is not.")
-                    .arg(line));
-        options.dtypeFor.emplace_back(line.left(eq).trimmed(), *d);
-    }
-    options.include = splitGlobs(m_include->text());
-    options.exclude = splitGlobs(m_exclude->text());
-    for (const QString& line : nonEmptyLines(m_rename->toPlainText())) {
-        const qsizetype eq = line.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return fail(tr("Rename rules are REGEX=REPLACEMENT, one per line; \"%1\" is not.").arg(line));
-        if (const QRegularExpression re(line.left(eq)); !re.isValid())
-            return fail(tr("Rename rule \"%1\": %2").arg(line, re.errorString()));
-        options.rename.emplace_back(line.left(eq), line.mid(eq + 1));
-    }
-    if (const QString shard = m_shardSize->text().trimmed(); !shard.isEmpty()) {
-        options.shardSize = parseByteSize(shard);
-        if (!options.shardSize)
-            return fail(tr("Shard size \"%1\" is not a size such as 500MB, 2GB or 1GiB.").arg(shard));
-    }
-    // Metadata values are kept exactly as typed after the '=' (a value may start or end with a
-    // space); keys are trimmed, like the metadata editor's.
-    for (const QString& raw : m_setMetadata->toPlainText().split(QLatin1Char('\n'))) {
-        if (raw.trimmed().isEmpty())
-            continue;
-        const qsizetype eq = raw.indexOf(QLatin1Char('='));
-        if (eq < 0 || raw.left(eq).trimmed().isEmpty())
-            return fail(tr("Metadata to set is KEY=VALUE, one per line; \"%1\" is not.").arg(raw.trimmed()));
-        options.setMetadata.emplace_back(raw.left(eq).trimmed(), raw.mid(eq + 1));
-    }
-    options.unsetMetadata = nonEmptyLines(m_unsetMetadata->toPlainText());
+    texts.unset = nonEmptyLines(m_unsetMetadata->toPlainText());
+    if (const QString shard = m_shardSize->text().trimmed(); !shard.isEmpty())
+        texts.shardSize = shard;
+    Result<ConvertOptions> options = parseConvertOptions(texts);
     // The same preference as Save: whoever asked for slack wants it in every file the window writes.
-    options.headerSlack = Preferences::headerSlack();
+    if (options)
+        options->headerSlack = Preferences::headerSlack();
     return options;
 }
 
@@ -259,38 +227,31 @@ bool ConvertDialog::startPreview()
 {
     if (isBusy())
         return false;
-    QString error;
-    const auto opts = options(&error);
+    const Result<ConvertOptions> opts = options();
     if (!opts) {
-        setStatus(error, true);
+        setStatus(opts.error().message, true);
         return false;
     }
     m_model->clear();
     m_previewFresh = false;
     m_previewOptions = *opts;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    startJob(Job::Preview,
-             QtConcurrent::run(
-                 [model = m_source, opts = *opts, cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
-                     promise.setProgressRange(0, kProgressScale);
-                     ConvertOutcome outcome;
-                     auto plan = Converter::plan({model}, opts);
-                     if (!plan) {
-                         setError(outcome, plan.error());
-                         promise.addResult(std::move(outcome));
-                         return;
-                     }
-                     if (auto measured = Converter::measure(plan.value(), promiseProgress(promise, cancel));
-                         !measured) {
-                         setError(outcome, measured.error());
-                         promise.addResult(std::move(outcome));
-                         return;
-                     }
-                     outcome.ok = true;
-                     outcome.plan = std::move(plan.value());
-                     promise.addResult(std::move(outcome));
-                 }),
-             tr("Checking values\u2026"));
+    startJob(
+        Job::Preview,
+        [model = m_source, opts = *opts](const JobControl& control) {
+            ConvertOutcome outcome;
+            auto plan = Converter::plan({model}, opts);
+            if (!plan) {
+                outcome.error = plan.error();
+                return outcome;
+            }
+            if (auto measured = Converter::measure(plan.value(), control); !measured) {
+                outcome.error = measured.error();
+                return outcome;
+            }
+            outcome.plan = std::move(plan.value());
+            return outcome;
+        },
+        tr("Checking values\u2026"));
     return true;
 }
 
@@ -298,10 +259,9 @@ bool ConvertDialog::startConvert()
 {
     if (isBusy() || !m_previewFresh)
         return false;
-    QString error;
-    auto opts = options(&error);
+    const Result<ConvertOptions> opts = options();
     if (!opts) {
-        setStatus(error, true);
+        setStatus(opts.error().message, true);
         return false;
     }
     const QString out = outputPath();
@@ -320,36 +280,34 @@ bool ConvertDialog::startConvert()
     ConvertOptions writeOptions = m_previewOptions;
     writeOptions.shardSize = opts->shardSize;
     writeOptions.headerSlack = opts->headerSlack;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    startJob(Job::Convert,
-             QtConcurrent::run([model = m_source, plan = m_model->plan(), out, writeOptions,
-                                cancel = m_cancel](QPromise<ConvertOutcome>& promise) {
-                 promise.setProgressRange(0, kProgressScale);
-                 ConvertOutcome outcome;
-                 auto files = ConvertWriter::write(plan, out, writeOptions, promiseProgress(promise, cancel));
-                 outcome.ok = files.ok();
-                 if (files)
-                     outcome.written = files.value();
-                 else
-                     setError(outcome, files.error());
-                 promise.addResult(std::move(outcome));
-             }),
-             tr("Writing %1\u2026").arg(out));
+    startJob(
+        Job::Convert,
+        [plan = m_model->plan(), out, writeOptions](const JobControl& control) {
+            ConvertOutcome outcome;
+            auto files = ConvertWriter::write(plan, out, writeOptions, control);
+            if (files)
+                outcome.written = files.value();
+            else
+                outcome.error = files.error();
+            return outcome;
+        },
+        tr("Writing %1\u2026").arg(out));
     return true;
 }
 
 void ConvertDialog::cancel()
 {
-    if (isBusy() && m_cancel)
-        m_cancel->store(true);
+    // The engine stops (and removes its temporary file) when told to; its outcome still comes.
+    if (isBusy())
+        m_runner.requestStop();
 }
 
 void ConvertDialog::stopJob()
 {
-    // The engine checks the flag between chunks, so this waits a few milliseconds; its atomic
+    // The engine polls the token between chunks, so this waits a few milliseconds; its atomic
     // save then has removed the temporary file.
     cancel();
-    m_watcher.waitForFinished();
+    m_runner.waitForFinished();
 }
 
 void ConvertDialog::reject()
@@ -360,28 +318,33 @@ void ConvertDialog::reject()
     QDialog::reject();
 }
 
-void ConvertDialog::startJob(Job job, QFuture<ConvertOutcome> future, const QString& what)
+template <typename Work> void ConvertDialog::startJob(Job job, Work work, const QString& what)
 {
     m_job = job;
     m_progress->setValue(0);
     m_progress->show();
     setStatus(what);
     updateButtons();
-    m_watcher.setFuture(future);
+    m_runner.start(
+        std::move(work), [this](const ConvertOutcome& outcome) { onJobFinished(outcome); },
+        [this](const Progress& p) {
+            m_progress->setValue(p.bytesTotal ? static_cast<int>(p.bytesDone * kProgressScale / p.bytesTotal)
+                                              : kProgressScale);
+        });
 }
 
-void ConvertDialog::onJobFinished()
+void ConvertDialog::onJobFinished(const ConvertOutcome& outcome)
 {
     const Job job = std::exchange(m_job, Job::None);
-    const QFuture<ConvertOutcome> future = m_watcher.future();
     m_progress->hide();
-    const ConvertOutcome outcome = future.resultCount() > 0 ? future.result() : ConvertOutcome{};
-    const bool cancelled = outcome.cancelled;
+    const bool cancelled = outcome.cancelled();
+    if (outcome.error && !cancelled)
+        emit failed(*outcome.error);
     if (job == Job::Preview) {
         if (cancelled) {
             setStatus(tr("Preview cancelled."));
-        } else if (!outcome.ok) {
-            setStatus(outcome.error, true);
+        } else if (outcome.error) {
+            setStatus(outcome.error->toString(), true);
         } else {
             m_model->setPlan(outcome.plan);
             m_previewFresh = true;
@@ -400,21 +363,21 @@ void ConvertDialog::onJobFinished()
                       total.overflowed > 0);
         }
         updateButtons();
-        emit previewFinished(!cancelled && outcome.ok);
+        emit previewFinished(!outcome.error);
         return;
     }
     QString message;
     if (cancelled)
         message = tr("Conversion cancelled; nothing was written to %1.").arg(outputPath());
-    else if (!outcome.ok)
-        message = outcome.error;
+    else if (outcome.error)
+        message = outcome.error->toString();
     else
         message = outcome.written.size() == 1
                       ? tr("Wrote %1.").arg(outcome.written.constFirst())
                       : tr("Wrote %1 files to %2.").arg(outcome.written.size()).arg(outputPath());
-    setStatus(message, !cancelled && !outcome.ok);
+    setStatus(message, outcome.error && !cancelled);
     updateButtons();
-    emit convertFinished(!cancelled && outcome.ok, cancelled, message);
+    emit convertFinished(!outcome.error, cancelled, message);
 }
 
 void ConvertDialog::optionsChanged()
@@ -429,8 +392,7 @@ void ConvertDialog::optionsChanged()
 
 void ConvertDialog::browseOutput()
 {
-    QString error;
-    const auto opts = options(&error);
+    const Result<ConvertOptions> opts = options();
     const QString path =
         opts && opts->shardSize
             ? QFileDialog::getExistingDirectory(this, tr("Folder for the Shards"), outputPath())

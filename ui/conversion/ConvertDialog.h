@@ -1,15 +1,15 @@
 #pragma once
 
+#include "base/Error.h"
+#include "base/Result.h"
 #include "checkpoint/Checkpoint.h"
+#include "common/JobRunner.h"
 #include "convert/ConvertOptions.h"
 #include "convert/ConvertPlan.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 
-#include <atomic>
 #include <memory>
-#include <optional>
 
 class QComboBox;
 class QDialogButtonBox;
@@ -27,25 +27,27 @@ class ConvertPreviewModel;
 // What a conversion job (the report pass, or the write) ended with, as a plain value for the UI
 // thread.
 struct ConvertOutcome {
-    bool ok = false;
-    bool cancelled = false; // the engine stopped on Cancel (a job that finished first is not cancelled)
-    QString error;
-    ConvertPlan plan;    // the measured plan (preview)
-    QStringList written; // the files written (convert), the index last
+    std::optional<Error> error; // the core's; Cancelled when the engine stopped on Cancel
+    ConvertPlan plan;           // the measured plan (preview)
+    QStringList written;        // the files written (convert), the index last
+
+    // A job that finished before Cancel reached it is not cancelled.
+    bool cancelled() const { return error && error->code == ErrorCode::Cancelled; }
 };
 
 // File > Convert...: the options of `tensorscope-cli convert` for the current document, a
 // preview of the result with the report pass's overflow / underflow / NaN counts, then the write
-// with progress and Cancel. Both passes run through ts::Converter / ts::ConvertWriter on a
-// QtConcurrent thread; the dialog only polls their progress through the future.
+// with progress and Cancel. Both passes run through ts::Converter / ts::ConvertWriter as jobs of
+// the dialog's JobRunner, which forwards their progress.
 class ConvertDialog final : public QDialog {
     Q_OBJECT
 public:
     explicit ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* parent = nullptr);
     ~ConvertDialog() override;
 
-    // The options as typed; an error sentence when they cannot be read.
-    std::optional<ConvertOptions> options(QString* error = nullptr) const;
+    // The options as typed, read by parseConvertOptions (convert/ConvertOptionsParser.h) as the
+    // CLI reads its arguments; the error names the option that cannot be read.
+    Result<ConvertOptions> options() const;
     QString outputPath() const;
 
     // Starts the report pass for the current options; false (and a message) when they are invalid
@@ -58,27 +60,18 @@ public:
     bool isBusy() const;
     bool hasPreview() const { return m_previewFresh; }
 
-    // For tests and the window: the widgets a user fills in.
-    QComboBox* dtypeBox() const { return m_dtype; }
-    QLineEdit* includeEdit() const { return m_include; }
-    QLineEdit* excludeEdit() const { return m_exclude; }
-    QPlainTextEdit* renameEdit() const { return m_rename; }
-    QPlainTextEdit* dtypeForEdit() const { return m_dtypeFor; }
-    QPlainTextEdit* setMetadataEdit() const { return m_setMetadata; }
-    QPlainTextEdit* unsetMetadataEdit() const { return m_unsetMetadata; }
-    QLineEdit* shardSizeEdit() const { return m_shardSize; }
-    QLineEdit* outputEdit() const { return m_output; }
-    QPushButton* previewButton() const { return m_previewButton; }
-    QPushButton* convertButton() const { return m_convertButton; }
-    QPushButton* cancelButton() const { return m_cancelButton; }
+    // What the preview shows. The fields, buttons, progress bar and status line are found by their
+    // object names ("dtype", "dtypeFor", "include", "exclude", "rename", "setMetadata",
+    // "unsetMetadata", "shardSize", "output", "preview", "convert", "cancel", "progress", "status").
     ConvertPreviewModel* previewModel() const { return m_model; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QLabel* statusLabel() const { return m_status; }
 
 signals:
     void previewFinished(bool ok);
     // `cancelled` is true when the user stopped the job; nothing was written then.
     void convertFinished(bool ok, bool cancelled, const QString& message);
+    // A preview or a conversion failed (not cancelled): for the document's reload banner when its
+    // input changed on disk (FileChanged).
+    void failed(const ts::Error& error);
 
 protected:
     void reject() override;
@@ -87,9 +80,9 @@ private:
     enum class Job { None, Preview, Convert };
     void optionsChanged();
     void browseOutput();
-    void startJob(Job job, QFuture<ConvertOutcome> future, const QString& what);
+    template <typename Work> void startJob(Job job, Work work, const QString& what);
     void stopJob(); // cancels and waits
-    void onJobFinished();
+    void onJobFinished(const ConvertOutcome& outcome);
     void updateButtons();
     void setStatus(const QString& text, bool error = false);
 
@@ -112,11 +105,9 @@ private:
     QProgressBar* m_progress;
     QLabel* m_status;
     QLabel* m_summary;
-    QFutureWatcher<ConvertOutcome> m_watcher;
-    // Cancel is told to the engine through this flag rather than QFuture::cancel(): a cancelled
-    // future drops the job's result, and a write that completed just before Cancel reached it
-    // must still be reported as written.
-    std::shared_ptr<std::atomic<bool>> m_cancel;
+    // Cancel asks the engine to stop (JobRunner::requestStop) rather than dropping the job: a
+    // write that completed just before Cancel reached it must still be reported as written.
+    JobRunner m_runner{this};
     Job m_job = Job::None;
     bool m_previewFresh = false;
     ConvertOptions m_previewOptions; // what the shown preview was made with

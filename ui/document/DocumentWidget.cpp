@@ -4,6 +4,7 @@
 
 #include "document/ErrorView.h"
 #include "document/JournalBanner.h"
+#include "document/PickleBanner.h"
 #include "document/ReloadBanner.h"
 #include "metadata/MetadataView.h"
 #include "metadata/RawHeaderView.h"
@@ -30,9 +31,9 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTimer>
+#include <QTreeView>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ts::ui {
 namespace {
@@ -48,8 +49,9 @@ constexpr int kPollMs = 2000;
 DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     : QWidget(parent), m_path(path), m_fsWatcher(new QFileSystemWatcher(this)), m_poll(new QTimer(this)),
       m_banner(new ReloadBanner(this)), m_journalBanner(new JournalBanner(this)),
-      m_stack(new QStackedWidget(this)), m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)),
-      m_pages(new QTabWidget(this)), m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
+      m_pickleBanner(new PickleBanner(this)), m_stack(new QStackedWidget(this)),
+      m_loadingPage(new QWidget(this)), m_error(new ErrorView(this)), m_pages(new QTabWidget(this)),
+      m_summary(new SummaryView(this)), m_browser(new TensorBrowser(this)),
       m_metadata(new MetadataView(this)), m_rawHeader(new RawHeaderView(this)), m_undo(new QUndoStack(this))
 {
     auto* loadingLayout = new QVBoxLayout(m_loadingPage);
@@ -69,10 +71,12 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     m_pages->addTab(m_rawHeader, tr("Raw Header"));
     // Tensor visuals and the scan: statistics computed on demand, shared by the panels.
     m_stats = new StatsJob(this);
+    connect(m_stats, &StatsJob::readFailed, this, &DocumentWidget::reportError);
+    connect(m_browser, &TensorBrowser::readFailed, this, &DocumentWidget::reportError);
     m_scan = new ScanView(this);
     m_pages->addTab(m_scan, tr("Scan"));
     m_browser->details()->addPanel(new StatsPanel(m_stats));
-    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats));
+    m_browser->details()->addPanel(new TensorVisualsPanel(m_stats), TensorDetailsView::Place::Pictures);
     // The plots need width more than the tree does: give the details side the larger share.
     if (auto* split = m_browser->findChild<QSplitter*>(QString(), Qt::FindDirectChildrenOnly)) {
         split->setStretchFactor(0, 2);
@@ -118,9 +122,16 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(m_banner);
     layout->addWidget(m_journalBanner);
+    layout->addWidget(m_pickleBanner);
     layout->addWidget(m_stack, 1);
     m_banner->hide();
     m_journalBanner->hide();
+    m_pickleBanner->hide();
+    connect(m_pickleBanner, &PickleBanner::auditRequested, this, [this] {
+        showPage(SummaryPage);
+        if (auto* audit = m_summary->findChild<QWidget*>(QStringLiteral("audit")))
+            m_summary->ensureWidgetVisible(audit);
+    });
     connect(m_journalBanner, &JournalBanner::restoreRequested, this, &DocumentWidget::restoreJournal);
     connect(m_journalBanner, &JournalBanner::deleteRequested, this, &DocumentWidget::deleteJournal);
     connect(m_summary, &SummaryView::removeLeftoversRequested, this, &DocumentWidget::removeLeftovers);
@@ -145,7 +156,7 @@ QString DocumentWidget::displayName() const
 
 void DocumentWidget::requestReload()
 {
-    if (m_saving)
+    if (isSaving())
         return; // the save reloads the document itself when it ends
     const ConfirmDiscard ask = m_confirmDiscard ? m_confirmDiscard : &UnsavedChangesPrompt::confirmReload;
     if (isModified() && !ask(this, displayName()))
@@ -155,24 +166,14 @@ void DocumentWidget::requestReload()
 
 void DocumentWidget::reload()
 {
-    const quint64 job = ++m_job;
     m_state = State::Loading;
     m_banner->hide();
     m_poll->stop();
     m_stack->setCurrentWidget(m_loadingPage);
-    // One watcher per job: a previous job's late result is recognised by its id and dropped.
-    auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, job, watcher] { onFinished(job, watcher); });
-    watcher->setFuture(QtConcurrent::run(loadModel, m_path));
+    // A previous load still running is superseded: its late result is dropped.
+    m_load.start([path = m_path](const JobControl&) { return loadModel(path); },
+                 [this](LoadResult result) { apply(std::move(result)); });
     emit stateChanged();
-}
-
-void DocumentWidget::onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher)
-{
-    watcher->deleteLater();
-    if (job != m_job)
-        return;
-    apply(watcher->result());
 }
 
 void DocumentWidget::apply(LoadResult result)
@@ -190,9 +191,11 @@ void DocumentWidget::apply(LoadResult result)
         m_browser->setModel(m_result.model, m_result.tree);
         // A (re)load shows the file as it is now: edits of the previous contents cannot be undone into it.
         m_undo->clear();
-        m_metadata->setUndoStack(model.isSharded() ? nullptr : m_undo);
+        // A format whose metadata cannot be saved (a pickle checkpoint) gets no edits to lose.
+        m_metadata->setUndoStack(model.isSharded() || !model.capabilities().editMetadata ? nullptr : m_undo);
         m_metadata->setMetadata(model.metadata());
         m_rawHeader->setHeader(m_result);
+        m_pickleBanner->setCheckpoint(m_result.model);
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
         m_summary->valuesVerdict()->setNotChecked();
@@ -201,6 +204,7 @@ void DocumentWidget::apply(LoadResult result)
             model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
     } else {
+        m_pickleBanner->hide();
         m_error->setResult(m_result);
         m_undo->clear();
         m_metadata->setUndoStack(nullptr);
@@ -236,7 +240,7 @@ void DocumentWidget::watchFiles()
 void DocumentWidget::checkForChanges()
 {
     // Our own save changes the file: the reload after it shows the result, not a banner.
-    if (m_state == State::Loading || m_saving || m_banner->isVisibleTo(this))
+    if (m_state == State::Loading || isSaving() || m_banner->isVisibleTo(this))
         return;
     bool changed = false;
     if (m_result.model) {
@@ -259,6 +263,19 @@ void DocumentWidget::checkForChanges()
 bool DocumentWidget::isReloadPromptVisible() const
 {
     return m_banner->isVisibleTo(this);
+}
+
+void DocumentWidget::reportError(const Error& error)
+{
+    // Only the files that are open now: a late error of a reloaded model's read says nothing new.
+    if (error.code != ErrorCode::FileChanged || m_state != State::Loaded || isSaving())
+        return;
+    m_poll->stop();
+    // More precise than the watcher's "changed on disk", which may already be showing.
+    m_banner->setMessage(tr("%1 changed on disk (%2). Reload to see the file as it is now.")
+                             .arg(displayName(), error.message));
+    m_banner->reloadButton()->setEnabled(QFileInfo::exists(m_path));
+    m_banner->show();
 }
 
 void DocumentWidget::showPage(Page page)

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "common/JobRunner.h"
 #include "document/LoadResult.h"
 #include "scan/ScanView.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <functional>
@@ -20,6 +20,7 @@ namespace ts::ui {
 class ErrorView;
 class JournalBanner;
 class MetadataView;
+class PickleBanner;
 class RawHeaderView;
 class StatsJob;
 struct SaveOutcome;
@@ -61,6 +62,10 @@ public:
     // Checks the files now (the watcher and a slow poll do it on their own).
     void checkForChanges();
     bool isReloadPromptVisible() const;
+    // Something done with this document's files failed (a tensor read, an export, a conversion):
+    // a FileChanged error raises the reload banner, saying what failed. Other errors are shown by
+    // the widget that met them.
+    void reportError(const Error& error);
 
     SummaryView* summaryView() const { return m_summary; }
     TensorBrowser* tensorBrowser() const { return m_browser; }
@@ -69,6 +74,7 @@ public:
     ErrorView* errorView() const { return m_error; }
     ReloadBanner* reloadBanner() const { return m_banner; }
     JournalBanner* journalBanner() const { return m_journalBanner; }
+    PickleBanner* pickleBanner() const { return m_pickleBanner; }
     // Deletes the hidden temporaries that killed saves of this model's files left (the audit
     // list's Remove action), then reloads. Returns how many went.
     int removeLeftovers();
@@ -82,7 +88,7 @@ public:
     QUndoStack* undoStack() const { return m_undo; }
     bool isEditable() const;
     bool isModified() const;
-    bool isSaving() const { return m_saving; }
+    bool isSaving() const { return m_save.isRunning(); }
     // Starts saving the edited metadata to `target` (empty: the open file) off the UI thread;
     // false when there is nothing to save or a save is running. On success the document shows
     // the saved file (a Save As moves the tab to the new path).
@@ -98,10 +104,9 @@ signals:
     void saveFinished(bool ok, const QString& message);
 
 private:
-    void onFinished(quint64 job, QFutureWatcher<LoadResult>* watcher);
     void apply(LoadResult result);
     void watchFiles();
-    void onSaved(quint64 job, const SaveOutcome& outcome);
+    void onSaved(const SaveOutcome& outcome);
     void showJournals();
     void restoreJournal(const JournalInspection& journal);
     void deleteJournal(const JournalInspection& journal);
@@ -110,13 +115,16 @@ private:
     QString m_path;
     State m_state = State::Loading;
     LoadResult m_result;
-    quint64 m_job = 0;
+    JobRunner m_load{this};
+    JobRunner m_save{this};
+    JobRunner m_restore{this}; // a journal's restore, which waits for the file's save lock
     QFileSystemWatcher* m_fsWatcher;
     QTimer* m_poll;
     ReloadBanner* m_banner;
     ConfirmDiscard m_confirmDiscard;
     ConfirmForce m_confirmForce;
     JournalBanner* m_journalBanner;
+    PickleBanner* m_pickleBanner;
     QStackedWidget* m_stack;
     QWidget* m_loadingPage;
     ErrorView* m_error;
@@ -128,8 +136,6 @@ private:
     ScanView* m_scan = nullptr;
     StatsJob* m_stats = nullptr;
     QUndoStack* m_undo;
-    bool m_saving = false;
-    quint64 m_saveJob = 0;
 };
 
 } // namespace ts::ui

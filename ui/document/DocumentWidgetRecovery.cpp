@@ -6,9 +6,6 @@
 #include "document/UnsavedChangesPrompt.h"
 #include "write/AtomicFile.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace ts::ui {
 
 void DocumentWidget::showJournals()
@@ -24,7 +21,7 @@ void DocumentWidget::showJournals()
 
 void DocumentWidget::restoreJournal(const JournalInspection& journal)
 {
-    if (m_saving)
+    if (isSaving())
         return;
     // A restore changes the file: edits of what is shown now would be lost by the reload.
     const ConfirmDiscard ask = m_confirmDiscard ? m_confirmDiscard : &UnsavedChangesPrompt::confirmReload;
@@ -32,19 +29,15 @@ void DocumentWidget::restoreJournal(const JournalInspection& journal)
         return;
     m_journalBanner->setEnabled(false);
     // Off the UI thread: the restore waits for the file's save lock, which another process may hold.
-    auto* watcher = new QFutureWatcher<Result<JournalInspection>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        m_journalBanner->setEnabled(true);
-        const Result<JournalInspection> r = watcher->result();
-        if (!r) {
-            m_journalBanner->setStatus(tr("Not restored: %1").arg(r.error().toString()));
-            return;
-        }
-        reload();
-    });
-    const QString file = journal.file;
-    watcher->setFuture(QtConcurrent::run([file] { return SaveJournal::restore(file); }));
+    m_restore.start([file = journal.file](const JobControl&) { return SaveJournal::restore(file); },
+                    [this](const Result<JournalInspection>& r) {
+                        m_journalBanner->setEnabled(true);
+                        if (!r) {
+                            m_journalBanner->setStatus(tr("Not restored: %1").arg(r.error().toString()));
+                            return;
+                        }
+                        reload();
+                    });
 }
 
 void DocumentWidget::deleteJournal(const JournalInspection& journal)
@@ -59,7 +52,7 @@ void DocumentWidget::deleteJournal(const JournalInspection& journal)
 
 int DocumentWidget::removeLeftovers()
 {
-    if (!m_result.model || m_saving)
+    if (!m_result.model || isSaving())
         return 0;
     int removed = 0;
     // Only the temporaries of this model's own files, whose writers are gone (AtomicFile's rule).

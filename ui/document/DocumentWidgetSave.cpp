@@ -11,7 +11,6 @@
 #include "write/SaveTarget.h"
 
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTimer>
@@ -67,7 +66,7 @@ bool DocumentWidget::isModified() const
 
 bool DocumentWidget::save(const QString& target)
 {
-    if (m_saving || !isEditable())
+    if (isSaving() || !isEditable())
         return false;
     const QString to = target.isEmpty() ? m_path : target;
     if (to == m_path && !isModified())
@@ -79,29 +78,22 @@ bool DocumentWidget::save(const QString& target)
     // Removing every key removes the section, as the reference writer does for metadata=None.
     if (metadata && metadata->isEmpty())
         metadata.reset();
-    m_saving = true;
     m_poll->stop();
     m_metadata->setEnabled(false);
-    const quint64 job = ++m_saveJob;
-    auto* watcher = new QFutureWatcher<SaveOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, job, watcher] {
-        watcher->deleteLater();
-        onSaved(job, watcher->result());
-    });
-    watcher->setFuture(SaveJob::start(m_result.model->safetensorsFile(), std::move(metadata), to,
-                                      Preferences::headerSlack(), *force));
+    // The job keeps the file (and so its mapping) alive while it runs.
+    m_save.start([file = m_result.model->safetensorsFile(), metadata = std::move(metadata), to,
+                  slack = Preferences::headerSlack(), force = *force](
+                     const JobControl&) { return SaveJob::run(file, metadata, to, slack, force); },
+                 [this](const SaveOutcome& outcome) { onSaved(outcome); });
     emit stateChanged();
     return true;
 }
 
-void DocumentWidget::onSaved(quint64 job, const SaveOutcome& outcome)
+void DocumentWidget::onSaved(const SaveOutcome& outcome)
 {
-    if (job != m_saveJob)
-        return;
-    m_saving = false;
     m_metadata->setEnabled(true);
-    if (!outcome.ok) {
-        const Error error = outcome.error.value_or(Error{});
+    if (outcome.error) {
+        const Error& error = *outcome.error;
         if (error.code == ErrorCode::FileChanged &&
             !QFileInfo::exists(SaveJournal::pathFor(outcome.target))) {
             // Another program saved the file since it was opened: never overwritten silently. The

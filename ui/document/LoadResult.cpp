@@ -22,6 +22,11 @@ void setHeaderText(LoadResult& result, const RawHeader& raw)
     result.headerSource = raw.source;
     result.headerBytesTotal = raw.declaredBytes;
     result.headerBytesShown = static_cast<std::uint64_t>(raw.bytes.size());
+    if (raw.preformatted) {
+        result.headerText = raw.bytes; // already laid out (and bounded) by the format
+        result.headerIsDisassembly = true;
+        return;
+    }
     setHeaderText(result, raw.bytes);
 }
 

@@ -28,6 +28,7 @@ struct LoadResult {
     QByteArray headerText;            // pretty-printed, in file order; bounded (see JsonPretty.h)
     bool headerTextCut = false;       // the text stops before the end of what was read
     bool headerTextShortened = false; // long lines clipped or deep nesting not indented further
+    bool headerIsDisassembly = false; // a pickle's opcodes as text (PyTorch checkpoints), not JSON
     std::uint64_t headerBytesShown = 0;
     std::uint64_t headerBytesTotal = 0; // the length prefix (0 when unreadable)
     // Journals of interrupted saves beside the opened files, reported, never applied by a load.

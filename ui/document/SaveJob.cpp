@@ -3,7 +3,6 @@
 #include "write/MetadataSave.h"
 
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ts::ui {
 
@@ -27,20 +26,10 @@ SaveOutcome SaveJob::run(const std::shared_ptr<const SafetensorsFile>& file,
         outcome.error = saved.error();
         return outcome;
     }
-    outcome.ok = true;
     outcome.inPlace = saved->method == SaveMethod::InPlace;
     outcome.bytesWritten = saved->bytesWritten;
     outcome.whyNotInPlace = saved->whyNotInPlace;
     return outcome;
-}
-
-QFuture<SaveOutcome> SaveJob::start(std::shared_ptr<const SafetensorsFile> file,
-                                    std::optional<Metadata> metadata, QString target,
-                                    std::uint64_t headerSlack, bool force)
-{
-    return QtConcurrent::run([file = std::move(file), metadata = std::move(metadata),
-                              target = std::move(target), headerSlack,
-                              force] { return run(file, metadata, target, headerSlack, force); });
 }
 
 } // namespace ts::ui

@@ -57,6 +57,11 @@ void RawHeaderView::setHeader(const LoadResult& result)
     QString note;
     if (result.headerSource.isEmpty()) {
         note = tr("No header could be read.");
+    } else if (result.headerIsDisassembly) {
+        note = tr("Pickle of %1: %2 bytes, disassembled as Python's pickletools shows it; the numbers on the "
+                  "left "
+                  "are byte offsets in the file. Nothing in it was run.")
+                   .arg(QFileInfo(result.headerSource).fileName(), formatGrouped(result.headerBytesTotal));
     } else {
         note = tr("Header of %1: %2 bytes")
                    .arg(QFileInfo(result.headerSource).fileName(), formatGrouped(result.headerBytesTotal));

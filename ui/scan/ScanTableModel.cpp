@@ -68,9 +68,17 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
     if (role == TensorNameRole)
         return row.stats.name;
     // The NaN/Inf check computed no statistics: those cells stay empty (and sort as equal).
-    const bool computed = !row.stats.nanInfOnly || index.column() < ZerosColumn || index.column() > StdColumn;
+    const bool computed = !row.stats.nanInfOnly || index.column() < ZerosColumn || index.column() > P99Column;
     if (!computed && (role == SortRole || role == Qt::DisplayRole))
         return {};
+    const int quantile = index.column() - P1Column; // 0..6 in the quantile columns
+    if (quantile >= 0 && quantile < static_cast<int>(Quantiles::kLevels.size()) &&
+        (role == SortRole || role == Qt::DisplayRole)) {
+        if (!v.quantiles)
+            return {};
+        const double q = v.quantiles->values[static_cast<std::size_t>(quantile)];
+        return role == SortRole ? QVariant(q) : QVariant(number(q));
+    }
     if (role == SortRole) {
         switch (index.column()) {
         case TensorColumn:
@@ -91,6 +99,8 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
             return v.mean;
         case StdColumn:
             return v.std;
+        case ZeroShareColumn:
+            return v.zeroShare();
         case FindingsColumn:
             // Errors before warnings before notes, then by how many.
             return row.findings.isEmpty()
@@ -120,13 +130,17 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
             return number(v.mean);
         case StdColumn:
             return number(v.std);
+        case ZeroShareColumn:
+            return std::isnan(v.zeroShare())
+                       ? number(v.zeroShare())
+                       : QString::number(100 * v.zeroShare(), 'g', 3) + QLatin1Char('%');
         case FindingsColumn:
             return row.findings.join(QStringLiteral(", "));
         default:
             return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && index.column() >= NanColumn && index.column() <= StdColumn)
+    if (role == Qt::TextAlignmentRole && index.column() >= NanColumn && index.column() <= P99Column)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole) {
         const bool bad =
@@ -161,6 +175,22 @@ QVariant ScanTableModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Mean");
     case StdColumn:
         return tr("Std");
+    case ZeroShareColumn:
+        return tr("Zeros %");
+    case P1Column:
+        return tr("p1");
+    case P5Column:
+        return tr("p5");
+    case P25Column:
+        return tr("p25");
+    case MedianColumn:
+        return tr("Median");
+    case P75Column:
+        return tr("p75");
+    case P95Column:
+        return tr("p95");
+    case P99Column:
+        return tr("p99");
     case FindingsColumn:
         return tr("Findings");
     default:

@@ -23,6 +23,14 @@ public:
         MaxColumn,
         MeanColumn,
         StdColumn,
+        ZeroShareColumn,
+        P1Column, // p1, p5, p25, p50, p75, p95, p99 follow in order (Quantiles::kLevels)
+        P5Column,
+        P25Column,
+        MedianColumn,
+        P75Column,
+        P95Column,
+        P99Column,
         FindingsColumn,
         NUM_COLUMNS
     };

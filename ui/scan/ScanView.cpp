@@ -6,17 +6,14 @@
 #include "common/NaturalSortProxy.h"
 #include "scan/ScanTableModel.h"
 
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -40,6 +37,10 @@ ScanView::ScanView(QWidget* parent)
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_table(new ScanTableModel(this)),
       m_proxy(new NaturalSortProxy(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
 {
+    m_view->setObjectName(QStringLiteral("results"));
+    m_start->setObjectName(QStringLiteral("scan"));
+    m_nanInf->setObjectName(QStringLiteral("checkNanInf"));
+    m_cancel->setObjectName(QStringLiteral("cancel"));
     m_start->setToolTip(
         tr("Read every tensor and compute its statistics; findings join the summary's audit list."));
     m_nanInf->setToolTip(
@@ -84,15 +85,8 @@ ScanView::ScanView(QWidget* parent)
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         emit tensorActivated(index.data(ScanTableModel::TensorNameRole).toString());
     });
-    setRunning(false);
+    updateButtons();
     m_status->setText(tr("Not scanned yet."));
-}
-
-ScanView::~ScanView()
-{
-    // The worker holds its own reference to the scanner; it only has to stop soon.
-    if (m_scanner)
-        m_scanner->cancel();
 }
 
 void ScanView::setModel(std::shared_ptr<const Checkpoint> model)
@@ -107,9 +101,9 @@ void ScanView::setModel(std::shared_ptr<const Checkpoint> model)
     m_nanInf->setEnabled(m_model != nullptr);
 }
 
-void ScanView::setRunning(bool running)
+void ScanView::updateButtons()
 {
-    m_running = running;
+    const bool running = isRunning();
     m_start->setEnabled(!running && m_model);
     m_nanInf->setEnabled(!running && m_model);
     m_cancel->setEnabled(running);
@@ -124,58 +118,44 @@ void ScanView::startScan(Check check)
 {
     if (!m_model)
         return;
-    if (m_running)
-        m_scanner->cancel(); // its result arrives under an older job id and is dropped
-    const quint64 job = ++m_job;
     m_check = check;
     ScanOptions options;
     options.nanInfOnly = check == Check::NanInfOnly;
-    m_scanner = std::make_shared<ModelScanner>(m_model, options);
-    // Progress arrives on the worker running run(), every 100 ms at most: forward it queued to a
-    // guarded pointer, so a closed tab is never touched.
-    QPointer<ScanView> self(this);
-    m_scanner->setProgressCallback([self, job](const ScanProgress& p) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, job, p] {
-                if (self)
-                    self->onProgress(job, p);
-            },
-            Qt::QueuedConnection);
-    });
+    // Free for dtypes of 16 bits or fewer; F32 and wider models are read a second time for them.
+    options.quantiles = !options.nanInfOnly;
     m_table->clear();
     m_layers->clear();
     m_progress->setValue(0);
     m_status->setText((options.nanInfOnly ? tr("Checking %1 for NaN/Inf\u2026") : tr("Scanning %1\u2026"))
                           .arg(formatBytes(m_model->totalTensorBytes())));
-    setRunning(true);
-    auto* watcher = new QFutureWatcher<Result<ScanResult>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job] {
-        watcher->deleteLater();
-        onFinished(job, watcher->result());
-    });
-    std::shared_ptr<ModelScanner> scanner = m_scanner;
-    watcher->setFuture(QtConcurrent::run([scanner] { return scanner->run(); }));
+    // A scan that runs is superseded: its workers stop within one read, its result is dropped.
+    m_job.start(
+        [model = m_model, options](const JobControl& control) {
+            ModelScanner scanner(model, options);
+            scanner.setControl(control);
+            return scanner.run();
+        },
+        [this](Result<ScanResult> result) { onFinished(std::move(result)); },
+        [this](const ScanProgress& p) { onProgress(p); });
+    updateButtons();
     emit scanStarted(check);
 }
 
 void ScanView::cancelScan()
 {
-    if (!m_running)
+    if (!isRunning())
         return;
-    m_scanner->cancel();
-    // The worker stops within one read; its result is dropped by job id, the page is free now.
-    ++m_job;
-    m_scanner.reset();
-    setRunning(false);
+    // The workers stop within one read; the result is dropped, the page is free now.
+    m_job.cancel();
+    updateButtons();
     m_progress->setValue(0);
     m_status->setText(tr("Scan cancelled."));
     emit scanFinished(false);
 }
 
-void ScanView::onProgress(quint64 job, const ScanProgress& p)
+void ScanView::onProgress(const ScanProgress& p)
 {
-    if (job != m_job || p.bytesTotal == 0)
+    if (p.bytesTotal == 0)
         return;
     m_progress->setValue(
         static_cast<int>(1000.0 * static_cast<double>(p.bytesDone) / static_cast<double>(p.bytesTotal)));
@@ -184,12 +164,9 @@ void ScanView::onProgress(quint64 job, const ScanProgress& p)
                                formatBytes(static_cast<std::uint64_t>(p.bytesPerSecond)), eta(p.etaSeconds)));
 }
 
-void ScanView::onFinished(quint64 job, Result<ScanResult> result)
+void ScanView::onFinished(Result<ScanResult> result)
 {
-    if (job != m_job)
-        return;
-    m_scanner.reset();
-    setRunning(false);
+    updateButtons();
     if (!result) {
         m_progress->setValue(0);
         m_status->setText(tr("Scan failed: %1").arg(toolTipText(result.error().toString())));

@@ -3,6 +3,7 @@
 #include "analysis/ModelScanner.h"
 #include "base/Diagnostic.h"
 #include "checkpoint/Checkpoint.h"
+#include "common/JobRunner.h"
 
 #include <QWidget>
 
@@ -30,21 +31,18 @@ public:
     enum class Check { Full, NanInfOnly };
 
     explicit ScanView(QWidget* parent = nullptr);
-    ~ScanView() override;
 
     void setModel(std::shared_ptr<const Checkpoint> model);
     // Cancels a running scan or check first: a full scan asked for while the NaN/Inf check of an
     // open runs replaces it.
     void startScan(Check check = Check::Full);
     void cancelScan();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_job.isRunning(); }
     QString statusText() const;
 
+    // The findings. The widgets are found by object name: "results" (the table), "scan",
+    // "checkNanInf", "cancel" (and the one LayerChartView by its type).
     ScanTableModel* tableModel() const { return m_table; }
-    QTableView* tableView() const { return m_view; }
-    LayerChartView* layerChart() const { return m_layers; }
-    QPushButton* cancelButton() const { return m_cancel; }
-    QPushButton* nanInfButton() const { return m_nanInf; }
 
 signals:
     void tensorActivated(const QString& name);
@@ -57,15 +55,14 @@ signals:
     void scanFinished(bool ok);
 
 private:
-    void onProgress(quint64 job, const ScanProgress& progress);
-    void onFinished(quint64 job, Result<ScanResult> result);
-    void setRunning(bool running);
+    void onProgress(const ScanProgress& progress);
+    void onFinished(Result<ScanResult> result);
+    void updateButtons();
 
     std::shared_ptr<const Checkpoint> m_model;
-    std::shared_ptr<ModelScanner> m_scanner;
-    quint64 m_job = 0;
+    // A scan asked for while one runs supersedes it; a cancelled one's result is dropped.
+    JobRunner m_job{this};
     Check m_check = Check::Full; // of the running or last scan
-    bool m_running = false;
     QPushButton* m_start;
     QPushButton* m_nanInf;
     QPushButton* m_cancel;

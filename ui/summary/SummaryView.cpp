@@ -41,6 +41,8 @@ SummaryView::SummaryView(QWidget* parent)
       m_auditTitle(nullptr), m_auditEmpty(new QLabel),
       m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))), m_grid(new QGridLayout)
 {
+    m_auditView->setObjectName(QStringLiteral("audit"));
+    m_removeLeftovers->setObjectName(QStringLiteral("removeLeftovers"));
     auto* page = new QWidget;
     auto* layout = new QVBoxLayout(page);
     layout->setSpacing(10);

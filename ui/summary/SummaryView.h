@@ -44,13 +44,10 @@ public:
     // "headerBytes", "shards", "metadataKeys", "dtypes".
     QString fact(const QString& key) const;
 
+    // The audit's findings. The widgets are found by object name: "audit" (its view) and
+    // "removeLeftovers" (shown while the audit lists temporaries of killed saves).
     AuditModel* auditModel() const { return m_audit; }
     ValuesVerdict* valuesVerdict() const { return m_values; }
-    QTreeView* auditView() const { return m_auditView; }
-    ModuleShareModel* moduleModel() const { return m_modules; }
-    DtypeChart* chart() const { return m_chart; }
-    // Shown while the audit lists temporaries of killed saves (LeftoverTemporary).
-    QPushButton* removeLeftoversButton() const { return m_removeLeftovers; }
 
 signals:
     void tensorActivated(const QString& name);

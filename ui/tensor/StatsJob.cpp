@@ -2,46 +2,33 @@
 
 #include "analysis/TensorAnalyzer.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace ts::ui {
 namespace {
 
-std::shared_ptr<const TensorStatsEntry> compute(std::shared_ptr<const Checkpoint> model, int tensor, int bins,
-                                                std::shared_ptr<std::atomic<bool>> cancel)
+std::shared_ptr<const TensorStatsEntry> compute(const std::shared_ptr<const Checkpoint>& model, int tensor,
+                                                int bins, const JobControl& control)
 {
     auto entry = std::make_shared<TensorStatsEntry>();
     const CheckpointTensor& t = model->tensors()[static_cast<std::size_t>(tensor)];
     TensorAnalyzer analyzer(model->location(tensor), t.info.flattened());
-    ReadControl control;
-    control.cancel = cancel.get();
     if (Result<void> ok = analyzer.check(); !ok) {
-        entry->error = ok.error().toString();
+        entry->error = ok.error();
         return entry;
     }
-    Result<TensorStats> stats = analyzer.stats(control);
-    if (!stats) {
-        entry->error = stats.error().toString();
+    // One pass for dtypes of 16 bits or fewer, two (four for 64-bit values) for wider ones.
+    Result<TensorAnalyzer::Analysis> analysis = analyzer.analyze(bins, true, true, control);
+    if (!analysis) {
+        entry->error = analysis.error();
         return entry;
     }
-    entry->stats = std::move(stats.value());
-    Result<Histogram> hist = analyzer.histogram(entry->stats, bins, control);
-    if (hist)
-        entry->histogram = std::move(hist.value());
-    else
-        entry->error = hist.error().toString();
+    entry->stats = std::move(analysis->stats);
+    entry->histogram = std::move(analysis->histogram);
     return entry;
 }
 
 } // namespace
 
 StatsJob::StatsJob(QObject* parent) : QObject(parent) {}
-
-StatsJob::~StatsJob()
-{
-    cancel();
-}
 
 void StatsJob::setModel(std::shared_ptr<const Checkpoint> model)
 {
@@ -57,11 +44,7 @@ std::shared_ptr<const TensorStatsEntry> StatsJob::cached(int tensor, int bins) c
 
 void StatsJob::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_cancel.reset();
-    ++m_job;
-    m_running = false;
+    m_runner.cancel();
     m_pendingKey = ~quint64(0);
 }
 
@@ -71,24 +54,18 @@ std::shared_ptr<const TensorStatsEntry> StatsJob::request(int tensor, int bins)
         return nullptr;
     if (auto hit = cached(tensor, bins))
         return hit;
-    if (m_running && m_pendingKey == key(tensor, bins))
+    if (m_runner.isRunning() && m_pendingKey == key(tensor, bins))
         return nullptr; // already on its way (the histogram and statistics panels both ask)
-    cancel();
-    const quint64 job = m_job;
     m_pendingKey = key(tensor, bins);
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_running = true;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const TensorStatsEntry>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, tensor, bins] {
-        watcher->deleteLater();
-        if (job != m_job)
-            return; // another tensor was selected meanwhile
-        m_running = false;
-        m_pendingKey = ~quint64(0);
-        m_cache.insert(key(tensor, bins), watcher->result());
-        emit ready(tensor, bins);
-    });
-    watcher->setFuture(QtConcurrent::run(compute, m_model, tensor, bins, m_cancel));
+    m_runner.start([model = m_model, tensor,
+                    bins](const JobControl& control) { return compute(model, tensor, bins, control); },
+                   [this, tensor, bins](std::shared_ptr<const TensorStatsEntry> entry) {
+                       m_pendingKey = ~quint64(0);
+                       m_cache.insert(key(tensor, bins), entry);
+                       emit ready(tensor, bins);
+                       if (entry->error)
+                           emit readFailed(*entry->error);
+                   });
     emit started(tensor);
     return nullptr;
 }

@@ -39,15 +39,31 @@ StatsPanel::StatsPanel(StatsJob* job, QWidget* parent)
     statusRow->addWidget(m_status, 1);
     boxLayout->addLayout(statusRow);
 
-    // Four label/value pairs per row keep the block short enough to leave room for the plots.
+    // Three label/value pairs per row keep the block short enough to leave room for the plots.
     auto* grid = new QGridLayout(m_values);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setHorizontalSpacing(14);
     const std::pair<const char*, QString> fields[] = {
-        {"count", tr("Elements")},   {"nan", tr("NaN")},        {"posinf", tr("+Inf")},
-        {"neginf", tr("\u2212Inf")}, {"zeros", tr("Zeros")},    {"f16overflow", tr("F16 overflow")},
-        {"min", tr("Min")},          {"max", tr("Max")},        {"mean", tr("Mean")},
-        {"std", tr("Std")},          {"absmax", tr("Abs max")}, {"l2", tr("L2 norm")},
+        {"count", tr("Elements")},
+        {"nan", tr("NaN")},
+        {"posinf", tr("+Inf")},
+        {"neginf", tr("\u2212Inf")},
+        {"zeros", tr("Zeros")},
+        {"f16overflow", tr("F16 overflow")},
+        {"min", tr("Min")},
+        {"max", tr("Max")},
+        {"mean", tr("Mean")},
+        {"std", tr("Std")},
+        {"absmax", tr("Abs max")},
+        {"l2", tr("L2 norm")},
+        {"zeroshare", tr("Zero share")},
+        {"p1", tr("p1")},
+        {"p5", tr("p5")},
+        {"p25", tr("p25")},
+        {"p50", tr("Median")},
+        {"p75", tr("p75")},
+        {"p95", tr("p95")},
+        {"p99", tr("p99")},
     };
     int i = 0;
     for (const auto& [key, title] : fields) {
@@ -90,15 +106,15 @@ void StatsPanel::showEntry(const TensorStatsEntry* entry)
 {
     m_spinner->setVisible(!entry);
     m_status->setVisible(true);
-    m_values->setVisible(entry && entry->error.isEmpty());
+    m_values->setVisible(entry && !entry->error);
     for (QLabel* label : std::as_const(m_labels))
         label->clear();
     if (!entry) {
         m_status->setText(tr("Computing\u2026"));
         return;
     }
-    if (!entry->error.isEmpty() && entry->stats.elements == 0) {
-        m_status->setText(tr("Could not compute: %1").arg(toolTipText(entry->error)));
+    if (entry->error && entry->stats.elements == 0) {
+        m_status->setText(tr("Could not compute: %1").arg(toolTipText(entry->error->toString())));
         m_values->setVisible(false);
         return;
     }
@@ -121,6 +137,11 @@ void StatsPanel::showEntry(const TensorStatsEntry* entry)
     set("std", number(v.std));
     set("absmax", number(v.absmax));
     set("l2", number(v.l2));
+    set("zeroshare", std::isnan(v.zeroShare())
+                         ? number(v.zeroShare())
+                         : QString::number(100 * v.zeroShare(), 'g', 4) + QLatin1Char('%'));
+    for (std::size_t l = 0; l < Quantiles::kNames.size(); ++l)
+        set(Quantiles::kNames[l], number(v.quantiles ? v.quantiles->values[l] : std::nan("")));
     // Bad values are what a user looks for: make them stand out.
     for (const char* key : {"nan", "posinf", "neginf"}) {
         QLabel* label = m_labels.value(QLatin1String(key));

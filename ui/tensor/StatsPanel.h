@@ -14,7 +14,8 @@ class StatsJob;
 struct TensorStatsEntry;
 
 // The statistics of the selected tensor: counts of NaN, Inf, zeros, the extremes, mean, std,
-// absmax, L2 and F16 overflows, with a spinner while the analysis engine runs.
+// absmax, L2, F16 overflows, the share of zeros and the quantiles p1 ... p99, with a spinner while
+// the analysis engine runs.
 class StatsPanel final : public TensorPanel {
     Q_OBJECT
 public:
@@ -22,7 +23,8 @@ public:
 
     void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) override;
     // The text of one value: "count", "nan", "posinf", "neginf", "zeros", "min", "max", "mean",
-    // "std", "absmax", "l2", "f16overflow"; empty while computing.
+    // "std", "absmax", "l2", "f16overflow", "zeroshare", "p1", "p5", "p25", "p50", "p75", "p95",
+    // "p99"; empty while computing.
     QString value(const QString& key) const;
     bool isComputing() const;
 

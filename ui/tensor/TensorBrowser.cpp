@@ -40,6 +40,10 @@ TensorBrowser::TensorBrowser(QWidget* parent)
       m_matches(new QLabel(this)), m_debounce(new QTimer(this)), m_view(new QTreeView(this)),
       m_details(new TensorDetailsView(this))
 {
+    m_view->setObjectName(QStringLiteral("tree"));
+    m_filter->setObjectName(QStringLiteral("filter"));
+    m_mode->setObjectName(QStringLiteral("filterMode"));
+    m_dtype->setObjectName(QStringLiteral("dtypeFilter"));
     m_proxy->setSourceModel(m_model);
     m_filter->setPlaceholderText(tr("Filter tensors (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
@@ -74,15 +78,10 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     leftLayout->addWidget(m_view, 1);
     leftLayout->addWidget(m_matches);
 
-    auto* detailsScroll = new QScrollArea(this);
-    detailsScroll->setWidget(m_details);
-    detailsScroll->setWidgetResizable(true);
-    detailsScroll->setFrameShape(QFrame::NoFrame);
-
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("tensorSplitter")); // its key in WindowMemory: keep it stable
     m_splitter->addWidget(left);
-    m_splitter->addWidget(detailsScroll);
+    m_splitter->addWidget(m_details); // it scrolls its facts itself
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
@@ -106,6 +105,7 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { onCurrentChanged(current); });
+    connect(m_details, &TensorDetailsView::readFailed, this, &TensorBrowser::readFailed);
 }
 
 void TensorBrowser::setModel(std::shared_ptr<const Checkpoint> model, std::shared_ptr<const NameTree> tree)
@@ -119,7 +119,7 @@ void TensorBrowser::setModel(std::shared_ptr<const Checkpoint> model, std::share
         m_dtype->clear();
         m_dtype->addItem(tr("All dtypes"), -1);
         if (tree) {
-            for (const DtypeTotals& d : tree->root().byDtype)
+            for (const DtypeTotals& d : tree->byDtype(NameTree::kRoot))
                 m_dtype->addItem(dtypeName(d.dtype), static_cast<int>(d.dtype));
         }
     }
@@ -143,7 +143,7 @@ void TensorBrowser::sizeColumns()
     const int arrow = m_view->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 8;
     int dtype = fm.horizontalAdvance(QStringLiteral("Dtype")) + arrow;
     if (m_tree) {
-        for (const DtypeTotals& d : m_tree->root().byDtype)
+        for (const DtypeTotals& d : m_tree->byDtype(NameTree::kRoot))
             dtype = std::max(dtype, fm.horizontalAdvance(dtypeName(d.dtype)));
     }
     int offset = fm.horizontalAdvance(QStringLiteral("Offset"));
@@ -155,12 +155,12 @@ void TensorBrowser::sizeColumns()
             shape = std::max(shape, fm.horizontalAdvance(tensors[i].info.shapeString()));
             // The name column shows one segment per row, indented by its depth: measured as the
             // rows show them (cut), from the tensor's node up.
-            const NameTreeNode* leaf = m_tree->nodeForTensor(static_cast<int>(i));
-            int depth = 0;
-            for (const NameTreeNode* n = leaf; n && n->parent; n = n->parent)
-                ++depth;
-            for (const NameTreeNode* n = leaf; n && n->parent; n = n->parent, --depth) {
-                const int width = m_view->indentation() * depth + fm.horizontalAdvance(itemText(n->segment));
+            const NameTree::Node leaf = m_tree->nodeForTensor(static_cast<int>(i));
+            int depth = leaf == NameTree::kNone ? 0 : m_tree->depth(leaf);
+            for (NameTree::Node n = leaf; n != NameTree::kNone && n != NameTree::kRoot;
+                 n = m_tree->parent(n), --depth) {
+                const int width = m_view->indentation() * depth +
+                                  fm.horizontalAdvance(itemText(m_tree->segment(n).toString()));
                 name = std::max(name, width);
             }
         }
@@ -261,7 +261,7 @@ bool TensorBrowser::selectTensor(const QString& name)
 
 void TensorBrowser::onCurrentChanged(const QModelIndex& current)
 {
-    m_details->showNode(m_model->node(m_proxy->mapToSource(current)));
+    m_details->showNode(m_model->tree(), m_model->node(m_proxy->mapToSource(current)));
 }
 
 void TensorBrowser::showContextMenu(const QPoint& pos)
@@ -279,7 +279,11 @@ void TensorBrowser::showContextMenu(const QPoint& pos)
         copyShape->setEnabled(isTensor);
         const int tensor = index.data(TensorTreeModel::TensorIndexRole).toInt();
         menu.addAction(tr("Export Tensor\u2026"), this,
-                       [this, tensor] { TensorExport::exportWithDialog(this, m_modelData, tensor); })
+                       [this, tensor] {
+                           TensorExport::exportWithDialog(
+                               this, m_modelData, tensor,
+                               [this](const Error& error) { emit readFailed(error); });
+                       })
             ->setEnabled(isTensor);
         menu.addSeparator();
     }

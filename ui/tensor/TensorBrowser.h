@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
 #include "tensor/TensorFilterProxy.h"
@@ -36,16 +37,19 @@ public:
     // Tensors (not groups) the filter lets through.
     int matchingTensorCount() const;
 
+    // The tree's models, and the details pane the document adds its panels to. The other widgets
+    // are found by object name: "tree", "filter", "filterMode", "dtypeFilter".
     TensorTreeModel* treeModel() const { return m_model; }
     TensorFilterProxy* proxy() const { return m_proxy; }
-    QTreeView* view() const { return m_view; }
-    QLineEdit* filterEdit() const { return m_filter; }
-    QComboBox* modeCombo() const { return m_mode; }
-    QComboBox* dtypeCombo() const { return m_dtype; }
     TensorDetailsView* details() const { return m_details; }
 
     // Whether the tree now shows every column up to Bytes without scrolling sideways.
     int treeWidthWanted() const { return m_treeWidthWanted; }
+
+signals:
+    // Reading a tensor failed (a panel of the details, or an export): the document offers a
+    // reload when the file changed under it.
+    void readFailed(const ts::Error& error);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;

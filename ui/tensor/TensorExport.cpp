@@ -1,14 +1,11 @@
 #include "tensor/TensorExport.h"
 
-#include "convert/TensorExporter.h"
+#include "common/JobRunner.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMessageBox>
-#include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace ts::ui {
 namespace {
@@ -20,25 +17,18 @@ QString tr(const char* text)
 
 } // namespace
 
-QFuture<TensorExport::Outcome> TensorExport::start(std::shared_ptr<const Checkpoint> model, int tensor,
-                                                   QString path)
+TensorExport::Outcome TensorExport::run(const std::shared_ptr<const Checkpoint>& model, int tensor,
+                                        const QString& path)
 {
-    return QtConcurrent::run([model = std::move(model), tensor, path = std::move(path)] {
-        Outcome outcome;
-        const auto format = TensorExporter::formatForPath(path);
-        if (!format) {
-            outcome.message = tr("%1: choose a .npy or .csv file name.").arg(path);
-            return outcome;
-        }
-        // The save dialog has confirmed replacing an existing file, but never the model's own.
-        const auto exported = TensorExporter::exportFromModel(*model, tensor, path, *format);
-        outcome.ok = exported.ok();
-        outcome.message = exported ? exported->note : exported.error().toString();
-        return outcome;
-    });
+    const auto format = TensorExporter::formatForPath(path);
+    if (!format)
+        return makeError(ErrorCode::InvalidArgument, path, tr("choose a .npy or .csv file name"));
+    // The save dialog has confirmed replacing an existing file, but never the model's own.
+    return TensorExporter::exportFromModel(*model, tensor, path, *format);
 }
 
-void TensorExport::exportWithDialog(QWidget* parent, std::shared_ptr<const Checkpoint> model, int tensor)
+void TensorExport::exportWithDialog(QWidget* parent, std::shared_ptr<const Checkpoint> model, int tensor,
+                                    std::function<void(const Error&)> failed)
 {
     if (!model || tensor < 0 || tensor >= static_cast<int>(model->tensors().size()))
         return;
@@ -51,20 +41,22 @@ void TensorExport::exportWithDialog(QWidget* parent, std::shared_ptr<const Check
         tr("NumPy array (*.npy);;CSV, 1-D and 2-D only (*.csv)"));
     if (path.isEmpty())
         return;
-    auto* watcher = new QFutureWatcher<Outcome>(parent);
-    QObject::connect(watcher, &QFutureWatcherBase::finished, parent, [watcher, parent, name, path] {
-        watcher->deleteLater();
-        const Outcome outcome = watcher->result();
-        auto* box = new QMessageBox(outcome.ok ? QMessageBox::Information : QMessageBox::Warning,
-                                    outcome.ok ? tr("Tensor Exported") : tr("Export Failed"),
-                                    outcome.ok ? tr("%1 was written to %2.").arg(name, path)
-                                               : tr("%1 could not be exported.").arg(name),
-                                    QMessageBox::Ok, parent);
-        box->setInformativeText(outcome.message);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    });
-    watcher->setFuture(start(std::move(model), tensor, path));
+    // Detached: a second export does not supersede the first, each one's outcome is reported.
+    JobRunner::startDetached(
+        parent,
+        [model = std::move(model), tensor, path](const JobControl&) { return run(model, tensor, path); },
+        [parent, name, path, failed = std::move(failed)](const Outcome& outcome) {
+            auto* box = new QMessageBox(outcome ? QMessageBox::Information : QMessageBox::Warning,
+                                        outcome ? tr("Tensor Exported") : tr("Export Failed"),
+                                        outcome ? tr("%1 was written to %2.").arg(name, path)
+                                                : tr("%1 could not be exported.").arg(name),
+                                        QMessageBox::Ok, parent);
+            box->setInformativeText(outcome ? outcome->note : outcome.error().toString());
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+            if (!outcome && failed)
+                failed(outcome.error());
+        });
 }
 
 } // namespace ts::ui

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
+#include "convert/TensorExporter.h"
 
-#include <QFuture>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QWidget;
@@ -15,14 +17,15 @@ namespace ts::ui {
 // off the UI thread (a tensor can be gigabytes).
 class TensorExport {
 public:
-    struct Outcome {
-        bool ok = false;
-        QString message; // the error, or the exporter's note (e.g. BF16 widened to float32)
-    };
+    // The exporter's note (e.g. BF16 widened to float32), or the core's error.
+    using Outcome = Result<TensorExporter::Outcome>;
 
-    static QFuture<Outcome> start(std::shared_ptr<const Checkpoint> model, int tensor, QString path);
-    // Asks for a file name, exports, and reports the outcome in a non-modal message box.
-    static void exportWithDialog(QWidget* parent, std::shared_ptr<const Checkpoint> model, int tensor);
+    // Blocking: what the job runs on a pool thread.
+    static Outcome run(const std::shared_ptr<const Checkpoint>& model, int tensor, const QString& path);
+    // Asks for a file name, exports, and reports the outcome in a non-modal message box;
+    // `failed` also hears of an error (the document's reload banner, for FileChanged).
+    static void exportWithDialog(QWidget* parent, std::shared_ptr<const Checkpoint> model, int tensor,
+                                 std::function<void(const Error&)> failed = {});
 };
 
 } // namespace ts::ui

@@ -81,10 +81,11 @@ bool TensorFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
     // Straight to the node: this runs for every row of a 100,000-tensor tree on each keystroke
     // pause, and QVariant round trips through data() would dominate.
     const auto* tree = static_cast<const TensorTreeModel*>(sourceModel());
-    const NameTreeNode* node = tree->node(tree->index(sourceRow, 0, sourceParent));
-    if (!node || node->tensor < 0)
+    const NameTree::Node node = tree->node(tree->index(sourceRow, 0, sourceParent));
+    const int tensor = node == NameTree::kNone ? -1 : tree->tree()->tensor(node);
+    if (tensor < 0)
         return false; // a pure group: shown through recursive filtering when a tensor below matches
-    return acceptsTensor(tree->model()->tensors()[static_cast<std::size_t>(node->tensor)].info);
+    return acceptsTensor(tree->model()->tensors()[static_cast<std::size_t>(tensor)].info);
 }
 
 } // namespace ts::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
 
 #include <QWidget>
@@ -16,6 +17,10 @@ public:
     using QWidget::QWidget;
     // `tensor` indexes model->tensors(); -1 when a group or nothing is selected.
     virtual void showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor) = 0;
+
+signals:
+    // Reading the tensor failed; the document offers a reload when the file changed under it.
+    void readFailed(const ts::Error& error);
 };
 
 } // namespace ts::ui

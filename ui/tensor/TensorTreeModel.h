@@ -37,7 +37,10 @@ public:
     const Checkpoint* model() const { return m_model.get(); }
 
     QModelIndex indexForTensor(int tensor) const;
-    const NameTreeNode* node(const QModelIndex& index) const;
+    QModelIndex indexForNode(NameTree::Node node, int column = 0) const;
+    // The tree node an index stands for, or NameTree::kNone.
+    NameTree::Node node(const QModelIndex& index) const;
+    const NameTree* tree() const { return m_tree.get(); }
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -47,10 +50,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    const NameTreeNode* nodeOrRoot(const QModelIndex& index) const;
-    QVariant display(const NameTreeNode& node, int column) const;
-    QVariant sortValue(const NameTreeNode& node, int column) const;
-    QVariant toolTip(const NameTreeNode& node, int column) const;
+    NameTree::Node nodeOrRoot(const QModelIndex& index) const;
+    QVariant display(NameTree::Node node, int column) const;
+    QVariant sortValue(NameTree::Node node, int column) const;
+    QVariant toolTip(NameTree::Node node, int column) const;
     std::uint64_t absoluteOffset(int tensor) const;
 
     std::shared_ptr<const Checkpoint> m_model;

@@ -25,14 +25,25 @@ TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
     splitter->addWidget(m_histogram);
     splitter->addWidget(m_tabs);
     splitter->setChildrenCollapsible(false);
+    // The picture of the tensor gets the larger share: it is where an anomaly is seen.
     splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({1000, 2000});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
-    setMinimumHeight(360);
+    setMinimumHeight(300);
+    // A click on the heatmap opens the values there.
+    connect(m_heatmap, &HeatmapPanel::cellActivated, this,
+            [this](const PlaneSpec& spec, std::uint64_t row, std::uint64_t col) {
+                m_tabs->setCurrentWidget(m_grid);
+                m_grid->goToCell(spec, row, col);
+            });
     connect(m_tabs, &QTabWidget::tabBarClicked, this,
             [this](int index) { m_preferValues = m_tabs->widget(index) == m_grid; });
+    // The histogram's reads are the StatsJob's, which reports its own failures.
+    connect(m_heatmap, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
+    connect(m_line, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
 }
 
 void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
@@ -40,7 +51,7 @@ void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& mod
     const int t = model ? tensor : -1;
     setVisible(t >= 0);
     const std::size_t rank = t >= 0 ? model->tensors()[static_cast<std::size_t>(t)].info.shape.size() : 0;
-    m_tabs->setTabVisible(m_tabs->indexOf(m_heatmap), rank >= 2);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_heatmap), rank >= 1); // a vector is a strip
     m_tabs->setTabVisible(m_tabs->indexOf(m_line), rank == 1);
     // The picture of the tensor first; the values only when the user chose them (or for scalars).
     if (rank >= 2 && !(m_preferValues && m_tabs->currentWidget() == m_grid))

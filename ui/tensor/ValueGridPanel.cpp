@@ -104,6 +104,16 @@ bool ValueGridPanel::goTo(const QString& text)
     return true;
 }
 
+bool ValueGridPanel::goToCell(const PlaneSpec& spec, std::uint64_t row, std::uint64_t col)
+{
+    if (m_tensor < 0)
+        return false;
+    if (m_modelData->tensors()[static_cast<std::size_t>(m_tensor)].info.shape.size() == 1)
+        return goTo(QString::number(col)); // a vector is one column here and one strip there
+    m_axes->setSpec(spec);
+    return goTo(QStringLiteral("%1, %2").arg(row).arg(col));
+}
+
 QString ValueGridPanel::selectionText() const
 {
     // Rows of tab-separated values, as spreadsheets paste them; gaps in a ragged selection stay empty.

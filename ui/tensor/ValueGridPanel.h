@@ -1,6 +1,7 @@
 #pragma once
 
 #include "tensor/TensorPanel.h"
+#include "view/TensorPlane.h"
 
 class QLineEdit;
 class QLabel;
@@ -23,6 +24,9 @@ public:
     QTableView* view() const { return m_view; }
     // "row, col" or a single column for 1-D; false when out of range or unparsable.
     bool goTo(const QString& text);
+    // The element at (row, col) of the plane `spec` chooses (a heatmap's click): the grid shows that
+    // plane and selects it.
+    bool goToCell(const PlaneSpec& spec, std::uint64_t row, std::uint64_t col);
     QString selectionText() const;
     void copySelection() const;
 

@@ -2,6 +2,7 @@
 
 #include "audit/ReportExportDialog.h"
 #include "base/Format.h"
+#include "compare/CompareAction.h"
 #include "conversion/ConvertDialog.h"
 #include "document/DocumentWidget.h"
 #include "window/RecentFiles.h"
@@ -98,6 +99,8 @@ void MainWindow::createActions()
         // Non-modal: a long conversion should not freeze the rest of the window.
         auto* dialog = new ConvertDialog(doc->result().model, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        // An input that changed on disk is the document's news: its banner offers the reload.
+        connect(dialog, &ConvertDialog::failed, doc, &DocumentWidget::reportError);
         dialog->show();
     });
     convert->setStatusTip(tr("Change dtypes, select, rename or shard the tensors into a new file."));
@@ -116,6 +119,7 @@ void MainWindow::createActions()
     report->setStatusTip(
         tr("Write an audit report: files and SHA-256, architecture, parameters, findings, metadata."));
     m_documentActions << report;
+    addCompareAction(this, file); // a comparison tab (ui/compare), with or without a model open
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -247,7 +251,9 @@ void MainWindow::openFileDialog()
 {
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Open Model"), QString(),
-        tr("Safetensors models (*.safetensors *.safetensors.index.json *.json);;All files (*)"));
+        tr("Models (*.safetensors *.safetensors.index.json *.json *.bin *.pt *.pth *.ckpt *.pkl);;"
+           "Safetensors models (*.safetensors *.safetensors.index.json *.json);;"
+           "PyTorch checkpoints (*.bin *.pt *.pth *.ckpt *.pkl);;All files (*)"));
     openPaths(files);
 }
 

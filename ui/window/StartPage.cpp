@@ -24,6 +24,7 @@ StartPage::StartPage(QWidget* parent)
     big.setBold(true);
     title->setFont(big);
     auto* subtitle = new QLabel(tr("Open a .safetensors file, a sharded model's folder or its index.json, "
+                                   "a PyTorch checkpoint (.bin, .pt, .pth, .ckpt; read without running it), "
                                    "or drop one onto this window."),
                                 this);
     subtitle->setWordWrap(true);

@@ -22,6 +22,7 @@ FILES = [
     "tiny_face_detector_u8.safetensors",
 ]
 MIN_NORMAL = {"F32": 2.0**-126, "BF16": 2.0**-126, "F16": 2.0**-14}
+QUANTILES = [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99]
 
 
 def decode(dtype, raw):
@@ -52,6 +53,7 @@ def stats(dtype, x):
         "posinf": int(np.isposinf(x).sum()),
         "neginf": int(np.isneginf(x).sum()),
         "zeros": int((x == 0).sum()),
+        "zero_share": float((x == 0).sum() / x.size) if x.size else None,
         "nan_indices": [int(i) for i in np.flatnonzero(np.isnan(x))[:16]],
         "inf_indices": [int(i) for i in np.flatnonzero(np.isinf(x))[:16]],
     }
@@ -69,6 +71,7 @@ def stats(dtype, x):
         out["hist_range"] = [float(edges[0]), float(edges[-1])]
         nz = f[f != 0]
         out["hist_zeros"] = int((f == 0).sum())
+        out["quantiles"] = [float(q) for q in np.quantile(f, QUANTILES, method="inverted_cdf")]
         if nz.size:
             # math.log10 (the C library's) rather than np.log10: numpy's vectorised log10 differs in
             # the last bit for ~10% of values, which moves values sitting on a bin edge.

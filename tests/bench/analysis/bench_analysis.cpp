@@ -1,14 +1,20 @@
 // Speed and memory of the analysis engine, against the machine's memory bandwidth measured in the
 // same run. Usage:
 //   bench_analysis prepare DIR    write the benchmark files (1 GiB each: F32, BF16, F16, F8_E4M3, F4
-//                                 as one flat tensor; F32 again shaped like a model's layers)
-//   bench_analysis run DIR        bandwidth baselines, then Tensorscope scans of each file
+//                                 as one flat tensor; F16 again holding the BF16 file's values;
+//                                 F32 again shaped like a model's layers)
+//   bench_analysis run DIR [TARGET]  bandwidth baselines, then Tensorscope scans of each file;
+//                                 with TARGET (AVX3, AVX2, SSE4, ...: `targets` lists them) the
+//                                 SIMD dispatcher is held to that instruction set
+//   bench_analysis targets        the SIMD targets this binary carries and this CPU runs
 //   bench_analysis rss [DIR]      scan a 32 GiB sparse F32 file and report the peak resident memory
 // run_bench.sh runs all three plus numpy on the same F32 file.
 #include "../MemoryBandwidth.h"
+#include "../SimdTargets.h"
 #include "analysis/ModelScanner.h"
 #include "analysis/SimdKernels.h"
 #include "checkpoint/Checkpoint.h"
+#include "convert/DtypeConverter.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -45,6 +51,11 @@ const BenchFile kFiles[] = {{"bench_f32", "F32", 32},
                             {"bench_f16", "F16", 16},
                             {"bench_f8e4m3", "F8_E4M3", 8},
                             {"bench_f4", "F4", 4}};
+// F16 holding the BF16 file's values (each BF16 code rounded to F16): the same values in both
+// 16-bit dtypes, as a model converted from one to the other holds. bench_f16 spans 16 binades
+// at F16's 10 mantissa bits, 32,768 codes against BF16's 4,096, so its code counts touch 8x the
+// table: a difference of data, not of dtype.
+const BenchFile kF16SameValues = {"bench_f16_same", "F16", 16};
 // F32 too, shaped like a model (modelTensors()) rather than one flat tensor.
 const char* const kModelFile = "bench_f32_model";
 
@@ -116,7 +127,7 @@ std::vector<BenchTensor> modelTensors()
 }
 
 bool writeFile(const std::string& path, const BenchFile& f, const std::vector<BenchTensor>& tensors,
-               bool sparse)
+               bool sparse, bool fromBf16 = false)
 {
     std::uint64_t bytes = 0;
     for (const BenchTensor& t : tensors)
@@ -150,7 +161,7 @@ bool writeFile(const std::string& path, const BenchFile& f, const std::vector<Be
                 std::memcpy(&chunk[i], &u, 4);
             }
         } else if (f.bits == 16) {
-            const bool bf = std::strcmp(f.dtype, "BF16") == 0;
+            const bool bf = fromBf16 || std::strcmp(f.dtype, "BF16") == 0;
             for (std::size_t i = 0; i < chunk.size(); i += 2) {
                 std::uint16_t u;
                 std::memcpy(&u, &chunk[i], 2);
@@ -161,6 +172,13 @@ bool writeFile(const std::string& path, const BenchFile& f, const std::vector<Be
         } else if (f.bits == 8) {
             for (auto& b : chunk)
                 b = (b & 0x7f) == 0x7f ? 0x38 : b; // no NaN codes
+        }
+        if (fromBf16) {
+            std::vector<std::uint8_t> f16(chunk.size());
+            ConversionCounts ignored;
+            DtypeConverter::convert(Dtype::BF16, Dtype::F16, reinterpret_cast<const std::byte*>(chunk.data()),
+                                    reinterpret_cast<std::byte*>(f16.data()), chunk.size() / 2, ignored);
+            chunk.swap(f16);
         }
         std::fwrite(chunk.data(), 1, std::min<std::uint64_t>(chunk.size(), bytes - done), out);
     }
@@ -268,7 +286,7 @@ double cpuSeconds()
 }
 
 ScanTiming scanGBs(const QString& path, int bins, int threads, bool logHistogram = true,
-                   bool nanInfOnly = false)
+                   bool nanInfOnly = false, bool quantiles = false)
 {
     ScanTiming best;
     for (int rep = 0; rep < 3; ++rep) {
@@ -283,6 +301,7 @@ ScanTiming scanGBs(const QString& path, int bins, int threads, bool logHistogram
         o.threads = threads;
         o.logHistogram = logHistogram;
         o.nanInfOnly = nanInfOnly;
+        o.quantiles = quantiles;
         const auto t0 = Clock::now();
         const double c0 = cpuSeconds();
         auto r = ModelScanner(*model, o).run();
@@ -306,14 +325,26 @@ double cancelLatencyMs(const QString& path)
     ScanOptions o;
     o.histogramBins = 256;
     ModelScanner scanner(*model, o);
+    // Cancels in full flight: once the workers have reported bytes read, not after a guessed delay.
+    std::atomic<std::uint64_t> done{0};
+    scanner.setProgressCallback(
+        [&done](const ScanProgress& p) {
+            done = p.bytesDone;
+            done.notify_all();
+        },
+        10);
     Clock::time_point cancelledAt;
     std::thread t([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        done.wait(0);
         cancelledAt = Clock::now();
         scanner.cancel();
     });
     auto r = scanner.run();
     const auto returned = Clock::now();
+    if (done.load() == 0) { // finished before any report: release the canceller
+        done = ~0ull;
+        done.notify_all();
+    }
     t.join();
     return r ? -1 : std::chrono::duration<double, std::milli>(returned - cancelledAt).count();
 }
@@ -352,6 +383,12 @@ int main(int argc, char** argv)
             if (!writeFile(pathOf(f), f, oneTensor(kGiB, f.bits), false))
                 return 2;
         }
+        const std::string same = dir + "/" + kF16SameValues.name + ".safetensors";
+        if (!QFile::exists(QString::fromStdString(same))) {
+            std::printf("writing %s\n", same.c_str());
+            if (!writeFile(same, kF16SameValues, oneTensor(kGiB, 16), false, true))
+                return 2;
+        }
         const std::string model = dir + "/" + kModelFile + ".safetensors";
         if (!QFile::exists(QString::fromStdString(model))) {
             std::printf("writing %s\n", model.c_str());
@@ -360,12 +397,26 @@ int main(int argc, char** argv)
         }
         return 0;
     }
+    if (args[1] == QLatin1String("targets")) {
+        for (const std::int64_t t : ts::bench::simdTargets())
+            std::printf("%s\n", hwy::TargetName(t));
+        return 0;
+    }
     if (args[1] == QLatin1String("run")) {
         const std::string f32 = pathOf(kFiles[0]);
+        if (args.size() > 3) {
+            const std::int64_t target = ts::bench::simdTargetNamed(qPrintable(args[3]));
+            if (target == 0) {
+                std::fprintf(stderr, "no SIMD target %s here (see `bench_analysis targets`)\n",
+                             qPrintable(args[3]));
+                return 2;
+            }
+            ts::bench::forceSimdTarget(target);
+        }
         double load[1] = {0};
         ::getloadavg(load, 1);
-        std::printf("SIMD target: %s, %d hardware threads, load average %.2f\n", simd::targetName(), threads,
-                    load[0]);
+        std::printf("SIMD target: %s%s, %d hardware threads, load average %.2f\n", simd::targetName(),
+                    args.size() > 3 ? " (forced)" : "", threads, load[0]);
         // Every file out of the page cache, then read back by a first scan, so each measurement
         // reads cached data in the same state (see evictFromPageCache). The F32 file's first
         // scan, from disk, is reported too.
@@ -454,9 +505,30 @@ int main(int argc, char** argv)
             "tensorscope F32, cached in 64 KiB folios      %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
             "memory bw)\n",
             sf.gbs, sf.seconds, sf.cpuSeconds, 100 * sf.gbs / bwN);
-        const ScanTiming h8 = scanGBs(QString::fromStdString(pathOf(kFiles[3])), 256, threads);
-        std::printf("tensorscope F8_E4M3  stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s)\n", h8.gbs,
-                    h8.seconds, h8.cpuSeconds);
+        // Statistics + 256-bin histogram (+ log10 histogram) of every file, and with quantiles, as
+        // `tensorscope-cli stats` and the statistics panel compute them. 16 bits or fewer: one pass.
+        const std::string sameValues = dir + "/" + kF16SameValues.name + ".safetensors";
+        if (!evictFromPageCache(sameValues))
+            return 2;
+        scanGBs(QString::fromStdString(sameValues), 0, threads);
+        std::vector<std::pair<std::string, std::string>> histFiles;
+        for (const BenchFile& f : kFiles)
+            histFiles.emplace_back(f.dtype, pathOf(f));
+        histFiles.insert(histFiles.begin() + 3, {"F16 same", sameValues});
+        for (const auto& [label, path] : histFiles) {
+            const ScanTiming hs = scanGBs(QString::fromStdString(path), 256, threads);
+            std::printf("tensorscope %-8s stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                        "memory bw)\n",
+                        label.c_str(), hs.gbs, hs.seconds, hs.cpuSeconds, 100 * hs.gbs / bwN);
+            const ScanTiming hq = scanGBs(QString::fromStdString(path), 256, threads, true, false, true);
+            std::printf("tensorscope %-8s + quantiles             %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                        "memory bw)\n",
+                        label.c_str(), hq.gbs, hq.seconds, hq.cpuSeconds, 100 * hq.gbs / bwN);
+        }
+        const ScanTiming sq = scanGBs(QString::fromStdString(f32), 0, threads, true, false, true);
+        std::printf("tensorscope F32      stats + quantiles       %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
+                    "memory bw)\n",
+                    sq.gbs, sq.seconds, sq.cpuSeconds, 100 * sq.gbs / bwN);
         std::printf("cancel latency (stats + histogram scan)      %6.2f ms\n",
                     cancelLatencyMs(QString::fromStdString(f32)));
         return 0;

@@ -1,10 +1,16 @@
 // bench_convert [DIR] [MODEL_GIB] [CONVERT_GIB] [CONVERT_OUT_DIR]
+// bench_convert kernels [MIB]
 // Writes a MODEL_GIB F32 model in DIR (default /tmp), then times in one run:
 //   cp of the model (and its fsync) vs a full metadata re-save (SafetensorsWriter::rewriteMetadata);
 //   an in-place metadata save (bytes written, time);
 //   F32 -> BF16 / F16 conversion of a CONVERT_GIB model vs a streaming read of the same bytes.
 // Every file it makes is deleted at the end.
+// `kernels`: DtypeConverter::convert alone, for every pair of dtypes with a kernel of its own and
+// a few that take the element-wise path, on every SIMD target the binary carries (Highway's
+// dispatcher forced to each in turn), from MIB (default 256) of resident F32 input and the same
+// element count of the other source dtypes, into a reused 8 MiB output, one thread.
 #include "../MemoryBandwidth.h"
+#include "../SimdTargets.h"
 #include "checkpoint/Checkpoint.h"
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
@@ -20,6 +26,7 @@
 #include <QProcess>
 
 #include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -123,11 +130,11 @@ void benchResave(const QString& dir, std::uint64_t gib)
         options.allowInPlace = false;
         double copied = 0;
         start = Clock::now();
-        options.progress = [&](std::uint64_t done, std::uint64_t total) {
-            if (done == total)
+        // The sink always reports the moment its total is reached.
+        options.control.progress = ProgressSink([&](const Progress& p) {
+            if (p.bytesDone == p.bytesTotal)
                 copied = secondsSince(start);
-            return true;
-        };
+        });
         const auto saved = MetadataSave::save(**file, md, model, options);
         const double total = secondsSince(start);
         if (!saved) {
@@ -242,11 +249,10 @@ void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
             double doneAt = 0;
             start = Clock::now();
             const auto written = ConvertWriter::write(plan.value(), outPath, options,
-                                                      [&](std::uint64_t done, std::uint64_t all) {
-                                                          if (done == all)
-                                                              doneAt = secondsSince(start);
-                                                          return true;
-                                                      });
+                                                      {CancelToken(), ProgressSink([&](const Progress& p) {
+                                                           if (p.bytesDone == p.bytesTotal)
+                                                               doneAt = secondsSince(start);
+                                                       })});
             const double t = secondsSince(start);
             if (!written)
                 std::fprintf(stderr, "%s\n", qPrintable(written.error().toString()));
@@ -264,11 +270,110 @@ void benchConvert(const QString& dir, std::uint64_t gib, const QString& outDir)
     QFile::remove(model);
 }
 
+// Weight-like values (a sum of uniforms, spread 0.02) from an LCG, for every source dtype.
+std::vector<std::byte> kernelInput(Dtype dtype, std::size_t elements)
+{
+    std::vector<float> f(elements);
+    std::uint32_t state = 12345;
+    for (float& x : f) {
+        float sum = 0;
+        for (int k = 0; k < 4; ++k) {
+            state = state * 1664525u + 1013904223u;
+            sum += static_cast<float>(state >> 8) * (1.0f / 16777216.0f) - 0.5f;
+        }
+        x = sum * 0.02f;
+    }
+    const std::size_t size = static_cast<std::size_t>(dtypeBits(dtype) / 8);
+    std::vector<std::byte> out(elements * size);
+    ConversionCounts ignored;
+    if (dtype == Dtype::F32)
+        std::memcpy(out.data(), f.data(), out.size());
+    else
+        DtypeConverter::convert(Dtype::F32, dtype, reinterpret_cast<const std::byte*>(f.data()), out.data(),
+                                elements, ignored);
+    return out;
+}
+
+// CPU time of the calling thread: on a machine shared with other jobs, a kernel's CPU time moves
+// far less between runs than its wall time.
+double threadCpuSeconds()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+void benchKernels(std::uint64_t mib)
+{
+    const std::size_t elements = static_cast<std::size_t>(mib << 20) / 4;
+    struct Pair {
+        Dtype from, to;
+        bool simd; // has a kernel of its own; the element-wise pairs get 1/32 of the elements
+    };
+    const Pair pairs[] = {{Dtype::F32, Dtype::BF16, true},     {Dtype::F32, Dtype::F16, true},
+                          {Dtype::BF16, Dtype::F32, true},     {Dtype::F16, Dtype::F32, true},
+                          {Dtype::BF16, Dtype::F16, false},    {Dtype::F16, Dtype::BF16, false},
+                          {Dtype::F32, Dtype::F8_E4M3, false}, {Dtype::F32, Dtype::F8_E5M2, false},
+                          {Dtype::F8_E4M3, Dtype::F32, false}, {Dtype::F8_E4M3, Dtype::BF16, false},
+                          {Dtype::F64, Dtype::F32, false},     {Dtype::F32, Dtype::F64, false},
+                          {Dtype::F16, Dtype::F64, false}};
+    std::vector<std::vector<std::byte>> inputs(kDtypeCount);
+    for (const Pair& p : pairs) {
+        auto& in = inputs[static_cast<std::size_t>(p.from)];
+        if (in.empty())
+            in = kernelInput(p.from, elements);
+    }
+    const auto& f32 = inputs[static_cast<std::size_t>(Dtype::F32)];
+    std::printf("## DtypeConverter kernels, %llu Mi elements (element-wise pairs: 1/32 of them), 1 thread, "
+                "best of 3\n\nGB/s of input by the thread's CPU time (wall time in brackets)\n\n",
+                static_cast<unsigned long long>(elements >> 20));
+    std::printf("memory read bandwidth, 1 thread (sum of u64 over the F32 input): %.2f GB/s\n\n",
+                ts::bench::memoryReadGBs(f32.data(), f32.size(), 1));
+    std::printf("| target |");
+    for (const Pair& p : pairs)
+        std::printf(" %s->%s |", dtypeNameLatin1(p.from), dtypeNameLatin1(p.to));
+    std::printf("\n|---|");
+    for (std::size_t i = 0; i < std::size(pairs); ++i)
+        std::printf("---|");
+    std::printf("\n");
+    std::vector<std::byte> out(8u << 20);
+    for (const std::int64_t target : ts::bench::simdTargets()) {
+        ts::bench::forceSimdTarget(target);
+        std::printf("| %s |", hwy::TargetName(target));
+        for (const Pair& p : pairs) {
+            const auto& in = inputs[static_cast<std::size_t>(p.from)];
+            const std::size_t n = p.simd ? elements : elements / 32;
+            const std::size_t inSize = static_cast<std::size_t>(dtypeBits(p.from) / 8);
+            const std::size_t chunk = out.size() / static_cast<std::size_t>(dtypeBits(p.to) / 8);
+            double bestCpu = 1e9, bestWall = 1e9;
+            for (int round = 0; round < 3; ++round) {
+                ConversionCounts counts;
+                const auto start = Clock::now();
+                const double cpu0 = threadCpuSeconds();
+                for (std::size_t e = 0; e < n; e += chunk)
+                    DtypeConverter::convert(p.from, p.to, in.data() + e * inSize, out.data(),
+                                            std::min(chunk, n - e), counts);
+                bestCpu = std::min(bestCpu, threadCpuSeconds() - cpu0);
+                bestWall = std::min(bestWall, secondsSince(start));
+            }
+            const double bytes = static_cast<double>(n * inSize);
+            std::printf(" %.2f (%.2f) |", bytes / bestCpu / 1e9, bytes / bestWall / 1e9);
+            std::fflush(stdout);
+        }
+        std::printf("\n");
+    }
+    ts::bench::forceSimdTarget(0);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
+    if (argc > 1 && std::strcmp(argv[1], "kernels") == 0) {
+        benchKernels(argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 256);
+        return 0;
+    }
     const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("/tmp");
     const std::uint64_t modelGib = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 4;
     const std::uint64_t convertGib = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;

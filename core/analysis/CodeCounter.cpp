@@ -1,0 +1,150 @@
+#include "analysis/CodeCounter.h"
+
+#include "codec/DtypeDecoder.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace ts {
+
+std::uint32_t orderKey(float x)
+{
+    const auto u = std::bit_cast<std::uint32_t>(x);
+    return u & 0x80000000u ? ~u : u | 0x80000000u;
+}
+
+std::uint64_t orderKey(double x)
+{
+    const auto u = std::bit_cast<std::uint64_t>(x);
+    return u >> 63 ? ~u : u | (std::uint64_t{1} << 63);
+}
+
+float floatOfKey(std::uint32_t key)
+{
+    return std::bit_cast<float>(key & 0x80000000u ? key & 0x7fffffffu : ~key);
+}
+
+double doubleOfKey(std::uint64_t key)
+{
+    return std::bit_cast<double>(key >> 63 ? key & ~(std::uint64_t{1} << 63) : ~key);
+}
+
+CodeCounter& CodeCounter::forThread(std::uint32_t codes)
+{
+    thread_local CodeCounter counter;
+    counter.reset(codes);
+    return counter;
+}
+
+void CodeCounter::reset(std::uint32_t codes)
+{
+    if (m_codes != codes || m_total != 0 || !m_wide.empty()) {
+        m_codes = codes;
+        m_tables.assign(2 * static_cast<std::size_t>(codes), 0);
+        m_wide.clear();
+    }
+    m_pending = 0;
+    m_total = 0;
+}
+
+// 32-bit counters: emptied into 64-bit ones before any could wrap (a whole tensor of more than
+// 2^31 elements counted at once; a scan's chunks never come near).
+void CodeCounter::flushIfNeeded(std::size_t more)
+{
+    m_total += more;
+    m_pending += more;
+    if (m_pending < (std::uint64_t{1} << 31))
+        return;
+    m_wide.resize(m_codes, 0);
+    for (std::uint32_t c = 0; c < m_codes; ++c) {
+        m_wide[c] += std::uint64_t{m_tables[c]} + m_tables[m_codes + c];
+        m_tables[c] = m_tables[m_codes + c] = 0;
+    }
+    m_pending = more;
+}
+
+void CodeCounter::addCodes(Dtype dtype, const std::byte* bytes, std::size_t n)
+{
+    flushIfNeeded(n);
+    if (dtypeBits(dtype) != 16) {
+        decode::countCodes(dtype, bytes, n, m_tables.data());
+        return;
+    }
+    std::uint32_t* even = m_tables.data();
+    std::uint32_t* odd = even + m_codes;
+    const auto code = [bytes](std::size_t i) {
+        std::uint16_t c;
+        std::memcpy(&c, bytes + 2 * i, 2);
+        return c;
+    };
+    // The input is prefetched 2 KiB ahead: the hardware prefetcher alone left this loop waiting
+    // on memory (see codec/HalfLanes-inl.h, PrefetchAhead).
+    std::size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __builtin_prefetch(bytes + 2 * i + 2048);
+        for (std::size_t j = i; j < i + 32; j += 2) {
+            ++even[code(j)];
+            ++odd[code(j + 1)];
+        }
+    }
+    for (; i < n; ++i)
+        ++even[code(i)];
+}
+
+void CodeCounter::addKeyPrefixes(const float* p, std::size_t n)
+{
+    flushIfNeeded(n);
+    // Every value is counted, NaN and Inf too: their prefixes hold nothing finite (below 0x0080 or
+    // above 0xff7f), and QuantileSearch leaves those out. No branch per element.
+    std::uint32_t* even = m_tables.data();
+    std::uint32_t* odd = even + m_codes;
+    std::size_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+        ++even[orderKey(p[i]) >> 16];
+        ++odd[orderKey(p[i + 1]) >> 16];
+    }
+    for (; i < n; ++i)
+        ++even[orderKey(p[i]) >> 16];
+}
+
+void CodeCounter::addKeyPrefixes(const double* p, std::size_t n)
+{
+    flushIfNeeded(n);
+    std::uint32_t* even = m_tables.data();
+    for (std::size_t i = 0; i < n; ++i)
+        ++even[orderKey(p[i]) >> 48];
+}
+
+std::uint64_t CodeCounter::countOf(std::uint32_t code) const
+{
+    return std::uint64_t{m_tables[code]} + m_tables[m_codes + code] + (m_wide.empty() ? 0 : m_wide[code]);
+}
+
+CodeCounts CodeCounter::take()
+{
+    std::vector<CodeCount> entries;
+    std::uint32_t* even = m_tables.data();
+    std::uint32_t* odd = even + m_codes;
+    // Most of a 65,536-entry table is empty for real weights: pairs of empty counters are skipped
+    // at once, and only counters that were used are zeroed again.
+    const bool wide = !m_wide.empty();
+    for (std::uint32_t c = 0; c < m_codes; c += 2) {
+        std::uint64_t e, o;
+        std::memcpy(&e, even + c, 8);
+        std::memcpy(&o, odd + c, 8);
+        if ((e | o) == 0 && !wide)
+            continue;
+        for (std::uint32_t k = c; k < c + 2 && k < m_codes; ++k) {
+            if (const std::uint64_t count = countOf(k))
+                entries.push_back({k, count});
+            even[k] = odd[k] = 0;
+        }
+    }
+    m_wide.clear();
+    m_pending = 0;
+    m_total = 0;
+    return CodeCounts(std::move(entries));
+}
+
+} // namespace ts

@@ -1,0 +1,184 @@
+// Compiled once per SIMD target by Highway's foreach_target; HWY_DYNAMIC_DISPATCH picks the best
+// one for the running CPU, so no -march flag is needed.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "convert/NarrowingKernels.cpp"
+#include <hwy/foreach_target.h> // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "codec/HalfLanes-inl.h"
+#include "convert/NarrowingKernels.h"
+
+#include <algorithm>
+#include <cstring>
+
+HWY_BEFORE_NAMESPACE();
+namespace ts::narrow::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+using ts::codec::HWY_NAMESPACE::PrefetchAhead;
+
+// One element each, for the tails: the same integer steps as the vector bodies below.
+struct Bf16Rule {
+    static std::uint32_t apply(std::uint32_t x, std::uint32_t tally[3])
+    {
+        const std::uint32_t ax = x & 0x7fffffffu;
+        const bool nan = ax > 0x7f800000u;
+        const std::uint32_t o = nan ? ((x >> 16) | 0x40u) : (x + 0x7fffu + ((x >> 16) & 1u)) >> 16;
+        tally[0] += ax < 0x7f800000u && (o & 0x7fffu) == 0x7f80u;
+        tally[1] += ax != 0 && (o & 0x7fffu) == 0;
+        tally[2] += nan;
+        return o;
+    }
+};
+
+// After Fabian Giesen's float_to_half_fast3_rtne, all in integers: normal results round by adding
+// just under half an ulp plus the lowest kept bit; subnormal results shift the full mantissa right
+// by a per-element amount with the same rounding. A NaN keeps the top ten bits of its payload with
+// the quiet bit set, as F16C's VCVTPS2PH does (found by fuzz_convert: the file once depended on
+// whether the CPU had F16C).
+struct F16Rule {
+    static constexpr std::uint32_t kInf32 = 255u << 23;
+    static constexpr std::uint32_t kF16Max = (127u + 16u) << 23; // 65536: from here on, Inf
+    static constexpr std::uint32_t kMinNormal = 113u << 23;      // 2^-14
+
+    static std::uint32_t apply(std::uint32_t x, std::uint32_t tally[3])
+    {
+        const std::uint32_t sign = x & 0x80000000u;
+        const std::uint32_t ax = x ^ sign;
+        const std::uint32_t big = ax > kInf32 ? 0x7e00u | ((ax >> 13) & 0x3ffu) : 0x7c00u;
+        const std::uint32_t mant = (ax & 0x7fffffu) | 0x800000u;
+        // Kept in [1, 31]: elements that take another result compute `sub` too, and a shift by 32
+        // or more is undefined (found by fuzz_convert). Those that use it shift by 14 or more.
+        const std::uint32_t shift = std::clamp(126u - std::min(ax >> 23, 126u), 1u, 31u);
+        const std::uint32_t sub = (mant + (1u << (shift - 1)) - 1u + ((mant >> shift) & 1u)) >> shift;
+        const std::uint32_t normal = (ax + ((15u - 127u) << 23) + 0xfffu + ((ax >> 13) & 1u)) >> 13;
+        const std::uint32_t o = ax >= kF16Max ? big : (ax < kMinNormal ? sub : normal);
+        tally[0] += ax < kInf32 && o == 0x7c00u;
+        tally[1] += ax != 0 && o == 0;
+        tally[2] += ax > kInf32;
+        return o | (sign >> 16);
+    }
+};
+
+template <class DU>
+HWY_INLINE hn::Vec<DU> Bf16Vector(DU du, hn::Vec<DU> x, hn::Vec<DU>& over, hn::Vec<DU>& under,
+                                  hn::Vec<DU>& nans)
+{
+    const auto ax = hn::And(x, hn::Set(du, 0x7fffffffu));
+    const auto inf = hn::Set(du, 0x7f800000u);
+    const auto nan = hn::Gt(ax, inf);
+    const auto top = hn::ShiftRight<16>(x);
+    const auto rounded =
+        hn::ShiftRight<16>(hn::Add(hn::Add(x, hn::Set(du, 0x7fffu)), hn::And(top, hn::Set(du, 1u))));
+    const auto o = hn::IfThenElse(nan, hn::Or(top, hn::Set(du, 0x40u)), rounded);
+    const auto mag = hn::And(o, hn::Set(du, 0x7fffu));
+    over = hn::Sub(over, hn::VecFromMask(du, hn::And(hn::Lt(ax, inf), hn::Eq(mag, hn::Set(du, 0x7f80u)))));
+    under =
+        hn::Sub(under, hn::VecFromMask(du, hn::AndNot(hn::Eq(ax, hn::Zero(du)), hn::Eq(mag, hn::Zero(du)))));
+    nans = hn::Sub(nans, hn::VecFromMask(du, nan));
+    return o;
+}
+
+template <class DU>
+HWY_INLINE hn::Vec<DU> F16Vector(DU du, hn::Vec<DU> x, hn::Vec<DU>& over, hn::Vec<DU>& under,
+                                 hn::Vec<DU>& nans)
+{
+    const auto signBit = hn::Set(du, 0x80000000u);
+    const auto sign = hn::And(x, signBit);
+    const auto ax = hn::Xor(x, sign);
+    const auto inf = hn::Set(du, F16Rule::kInf32);
+    const auto one = hn::Set(du, 1u);
+    const auto nan = hn::Gt(ax, inf);
+    const auto big = hn::IfThenElse(
+        nan, hn::Or(hn::Set(du, 0x7e00u), hn::And(hn::ShiftRight<13>(ax), hn::Set(du, 0x3ffu))),
+        hn::Set(du, 0x7c00u));
+    const auto mant = hn::Or(hn::And(ax, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
+    const auto shift =
+        hn::Min(hn::Max(hn::Sub(hn::Set(du, 126u), hn::Min(hn::ShiftRight<23>(ax), hn::Set(du, 126u))), one),
+                hn::Set(du, 31u));
+    const auto half = hn::Sub(one << hn::Sub(shift, one), one);
+    const auto sub = hn::Add(hn::Add(mant, half), hn::And(mant >> shift, one)) >> shift;
+    const auto normal = hn::ShiftRight<13>(hn::Add(hn::Add(ax, hn::Set(du, ((15u - 127u) << 23) + 0xfffu)),
+                                                   hn::And(hn::ShiftRight<13>(ax), one)));
+    const auto o = hn::IfThenElse(hn::Gt(ax, hn::Set(du, F16Rule::kF16Max - 1)), big,
+                                  hn::IfThenElse(hn::Lt(ax, hn::Set(du, F16Rule::kMinNormal)), sub, normal));
+    over = hn::Sub(over, hn::VecFromMask(du, hn::And(hn::Lt(ax, inf), hn::Eq(o, hn::Set(du, 0x7c00u)))));
+    under =
+        hn::Sub(under, hn::VecFromMask(du, hn::AndNot(hn::Eq(ax, hn::Zero(du)), hn::Eq(o, hn::Zero(du)))));
+    nans = hn::Sub(nans, hn::VecFromMask(du, nan));
+    return hn::Or(o, hn::ShiftRight<16>(sign));
+}
+
+// Runs one of the rules over n elements: vectors, then the scalar rule for the tail. Counters are
+// per lane in 32 bits and emptied every kBlock elements, so none can wrap.
+template <class Rule, class VectorRule>
+void Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+            ConversionCounts& counts, VectorRule vectorRule)
+{
+    const hn::ScalableTag<std::uint32_t> du;
+    const hn::RebindToSigned<decltype(du)> di;
+    const hn::Rebind<std::uint16_t, decltype(du)> d16;
+    const std::size_t N = hn::Lanes(du);
+    constexpr std::size_t kBlock = std::size_t{1} << 16;
+    std::size_t i = 0;
+    while (i + N <= n) {
+        auto over = hn::Zero(du), under = hn::Zero(du), nans = hn::Zero(du);
+        const std::size_t end = i + std::min((n - i) / N * N, kBlock);
+        for (; i < end; i += N) {
+            PrefetchAhead(in + 4 * i, N * 4);
+            // Unaligned loads and stores: ConvertingSource hands over any address.
+            const auto o = vectorRule(du, hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(in) + i), over,
+                                      under, nans);
+            hn::StoreU(hn::DemoteTo(d16, hn::BitCast(di, o)), d16, reinterpret_cast<std::uint16_t*>(out) + i);
+        }
+        counts.overflowed += hn::GetLane(hn::SumOfLanes(du, over));
+        counts.underflowed += hn::GetLane(hn::SumOfLanes(du, under));
+        counts.nan += hn::GetLane(hn::SumOfLanes(du, nans));
+    }
+    std::uint32_t tally[3] = {0, 0, 0};
+    for (; i < n; ++i) {
+        std::uint32_t x;
+        std::memcpy(&x, in + 4 * i, 4);
+        const auto o = static_cast<std::uint16_t>(Rule::apply(x, tally));
+        std::memcpy(out + 2 * i, &o, 2);
+    }
+    counts.overflowed += tally[0];
+    counts.underflowed += tally[1];
+    counts.nan += tally[2];
+}
+
+void F32ToBf16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+               ConversionCounts* counts)
+{
+    Narrow<Bf16Rule>(in, out, n, *counts,
+                     [](auto du, auto x, auto& o, auto& u, auto& q) { return Bf16Vector(du, x, o, u, q); });
+}
+
+void F32ToF16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+              ConversionCounts* counts)
+{
+    Narrow<F16Rule>(in, out, n, *counts,
+                    [](auto du, auto x, auto& o, auto& u, auto& q) { return F16Vector(du, x, o, u, q); });
+}
+
+} // namespace ts::narrow::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace ts::narrow {
+
+HWY_EXPORT(F32ToBf16);
+HWY_EXPORT(F32ToF16);
+
+void f32ToBf16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts)
+{
+    HWY_DYNAMIC_DISPATCH(F32ToBf16)(in, out, n, &counts);
+}
+
+void f32ToF16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts)
+{
+    HWY_DYNAMIC_DISPATCH(F32ToF16)(in, out, n, &counts);
+}
+
+} // namespace ts::narrow
+#endif
