@@ -5,7 +5,7 @@
 #include "TerminalProgress.h"
 
 #include "analysis/ModelScanner.h"
-#include "analysis/StatsJson.h"
+#include "analysis/ScanJson.h"
 #include "base/Format.h"
 #include "base/JsonWriter.h"
 #include "base/TerminalText.h"
@@ -14,26 +14,6 @@
 
 namespace ts::cli {
 namespace {
-
-void printJson(const Checkpoint& model, const ScanResult& result, bool nanInfOnly)
-{
-    JsonWriter json;
-    json.beginObject();
-    json.key(QStringLiteral("file")).value(model.path());
-    json.key(QStringLiteral("check")).value(nanInfOnly ? "nan-inf" : "full");
-    json.key(QStringLiteral("bytes")).value(result.bytes);
-    json.key(QStringLiteral("seconds")).value(result.seconds);
-    json.key(QStringLiteral("tensors")).beginArray();
-    for (const TensorStats& t : result.tensors) {
-        const int index = model.indexOf(t.name);
-        writeTensorStatsJson(json, t, model.tensors()[static_cast<std::size_t>(index)].info.shape);
-    }
-    json.endArray();
-    json.key(QStringLiteral("findings"));
-    writeDiagnosticsJson(json, result.findings);
-    json.endObject();
-    outRaw(json.data() + '\n');
-}
 
 void printText(const Checkpoint& model, const ScanResult& result, bool nanInfOnly)
 {
@@ -70,6 +50,7 @@ int runScan(const QStringList& args)
     }
     ScanOptions options;
     options.nanInfOnly = parser.isSet(QStringLiteral("nan-inf-only"));
+    options.quantiles = parser.isSet(QStringLiteral("quantiles")) && !options.nanInfOnly;
     if (parser.isSet(QStringLiteral("threads"))) {
         bool ok = false;
         options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
@@ -91,7 +72,7 @@ int runScan(const QStringList& args)
         return exitFor(result.error());
     }
     if (parser.isSet(QStringLiteral("json")))
-        printJson(*model, *result, options.nanInfOnly);
+        outRaw(scanResultJson(*model, *result, options.nanInfOnly));
     else
         printText(*model, *result, options.nanInfOnly);
     for (const Diagnostic& d : result->findings) {

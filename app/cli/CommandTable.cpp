@@ -162,7 +162,10 @@ QList<CommandSpec> buildTable()
          {json(u"Machine-readable output."_s),
           value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number),
           flag(u"nan-inf-only"_s, u"Only look for NaN and Inf (no statistics, no other findings): a "
-                                  "memory-speed check for CI."_s)}},
+                                  "memory-speed check for CI."_s),
+          flag(u"quantiles"_s,
+               u"Also p1, p5, p25, median, p75, p95 and p99 of every tensor (free for 16-bit "
+               "and smaller dtypes; wider ones are read again), as the window's scan shows them."_s)}},
         {u"diff"_s,
          u"A B"_s,
          u"compare two models: what changed, where, how much and how; exit 1 if they differ"_s,

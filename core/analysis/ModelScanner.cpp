@@ -9,6 +9,7 @@
 #include "analysis/SiblingFindings.h"
 #include "analysis/TensorAnalyzer.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace ts {
@@ -20,9 +21,13 @@ using Clock = std::chrono::steady_clock;
 // order, finalized. The partials of a tensor merge in part order, whichever thread computed them.
 // The statistics hand the folds the code counts they want (histograms and quantiles of dtypes of
 // 16 bits or fewer, the first quantile step of wider ones).
+// On a cancel with `partial` set, the tensors whose every segment finished are returned instead
+// of the Cancelled error, unfinalised folds aside; `finishedAll` tells the two apart.
 Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& folds, ScanWorkers& workers,
-                                           const JobControl& control, const QString& file)
+                                           const JobControl& control, const QString& file, bool partial,
+                                           bool& finishedAll, std::vector<std::size_t>& finishedTargets)
 {
+    finishedAll = false;
     std::vector<std::vector<std::optional<TensorStats>>> partials(plan.targets.size());
     for (std::size_t t = 0; t < plan.targets.size(); ++t)
         partials[t].resize(plan.targets[t].parts);
@@ -47,8 +52,24 @@ Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& fold
         partials[seg.target][seg.part] = std::move(r.value());
         return {};
     });
-    if (auto error = workers.stopped(file))
-        return *error;
+    if (auto error = workers.stopped(file)) {
+        if (!partial || error->code != ErrorCode::Cancelled)
+            return *error;
+        std::vector<TensorStats> finished;
+        for (std::size_t t = 0; t < partials.size(); ++t) {
+            std::vector<std::optional<TensorStats>>& parts = partials[t];
+            if (!std::all_of(parts.begin(), parts.end(), [](const auto& p) { return p.has_value(); }))
+                continue;
+            finishedTargets.push_back(t);
+            TensorStats whole = std::move(*parts[0]);
+            for (std::size_t p = 1; p < parts.size(); ++p)
+                whole.mergeFollowing(*parts[p]);
+            whole.finalize();
+            finished.push_back(std::move(whole));
+        }
+        return finished;
+    }
+    finishedAll = true;
     std::vector<TensorStats> merged;
     merged.reserve(plan.targets.size());
     for (std::size_t t = 0; t < partials.size(); ++t) {
@@ -148,12 +169,34 @@ Result<ScanResult> ModelScanner::run()
     ScanFolds folds = foldsFor(*plan, m_options);
 
     ScanResult result;
-    auto stats = firstPass(*plan, folds, workers, m_control, file);
+    result.planned = plan->targets.size();
+    // What a cancel with partialOnCancel returns: the finished tensors and their own findings.
+    std::vector<std::size_t> finishedTargets;
+    const auto partialResult = [&](std::vector<TensorStats> finished) -> ScanResult {
+        result.tensors = std::move(finished);
+        result.complete = false;
+        for (std::size_t i = 0; i < result.tensors.size(); ++i) {
+            const ScanTarget& target = plan->targets[finishedTargets.empty() ? i : finishedTargets[i]];
+            for (Diagnostic& d : ScanFindings::of(result.tensors[i], target.location))
+                result.findings.push_back(std::move(d));
+            result.bytes += target.location.length;
+        }
+        result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return std::move(result);
+    };
+    bool finishedAll = false;
+    auto stats = firstPass(*plan, folds, workers, m_control, file, m_options.partialOnCancel, finishedAll,
+                           finishedTargets);
     if (!stats)
         return stats.error();
+    if (!finishedAll)
+        return partialResult(std::move(stats.value()));
     result.tensors = std::move(stats.value());
-    if (auto ok = laterPasses(*plan, folds, workers, m_control, file); !ok)
+    if (auto ok = laterPasses(*plan, folds, workers, m_control, file); !ok) {
+        if (m_options.partialOnCancel && ok.error().code == ErrorCode::Cancelled)
+            return partialResult(std::move(result.tensors));
         return ok.error();
+    }
     for (std::size_t t = 0; t < plan->targets.size(); ++t) {
         folds.finish(t, result.tensors[t].values);
         if (m_options.histogramBins > 0)
@@ -165,10 +208,18 @@ Result<ScanResult> ModelScanner::run()
             result.findings.push_back(std::move(d));
     }
     if (!m_options.nanInfOnly) {
+        const std::size_t ownFindings = result.findings.size();
         if (auto ok = appendCrossTensorFindings(*plan, result.tensors, workers, m_control.cancel, file,
                                                 result.findings);
-            !ok)
-            return ok.error();
+            !ok) {
+            if (!m_options.partialOnCancel || ok.error().code != ErrorCode::Cancelled)
+                return ok.error();
+            // Every tensor's numbers are done; the findings across tensors are dropped whole
+            // rather than shown for some groups only.
+            result.findings.erase(result.findings.begin() + static_cast<std::ptrdiff_t>(ownFindings),
+                                  result.findings.end());
+            result.complete = false;
+        }
     }
     result.bytes = plan->bytes;
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();

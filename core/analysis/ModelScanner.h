@@ -27,6 +27,9 @@ struct ScanOptions {
     bool nanInfOnly = false;
     std::uint64_t chunkBytes = 8u << 20; // big tensors are split, small ones batched, to about this
     std::vector<int> tensors;            // model tensor indices; empty: all
+    // A cancel returns what was finished (ScanResult::complete false) instead of a Cancelled
+    // error: the window keeps the part of a long scan the user stopped.
+    bool partialOnCancel = false;
 };
 
 // The scan's progress in bytes of every pass (dtypes wider than 16 bits are read again for
@@ -39,6 +42,13 @@ struct ScanResult {
     std::vector<Diagnostic> findings;                 // in tensor order
     std::uint64_t bytes = 0; // tensor bytes read (the NaN/Inf check skips dtypes without NaN/Inf)
     double seconds = 0;
+    // False for a scan cancelled with ScanOptions::partialOnCancel: `tensors` then holds only the
+    // tensors whose first pass finished (in plan order), each with its own findings, and none of
+    // the findings across tensors (siblings, duplicates, dead rows), which need every tensor;
+    // histograms and quantiles only when the cancel came after their passes. `planned` is how
+    // many tensors the whole scan covers.
+    bool complete = true;
+    std::size_t planned = 0;
 };
 
 // The whole-model scan. run() blocks and uses `threads` worker threads; call it from a worker

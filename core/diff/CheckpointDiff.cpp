@@ -82,7 +82,6 @@ void CheckpointDiff::setProgressCallback(ProgressCallback callback, int interval
 
 void CheckpointDiff::cancel()
 {
-    m_cancel.store(true);
     m_token.cancel();
 }
 
@@ -127,7 +126,7 @@ Result<DiffReport> CheckpointDiff::run()
         phaseTotal.store(total);
         tick();
     };
-    DiffWorkers workers(m_options.threads, m_cancel);
+    DiffWorkers workers(m_options.threads, m_token);
     const std::uint64_t chunkBytes =
         std::max<std::uint64_t>(m_options.chunkBytes, TensorBlockReader::kReadBytes);
 

@@ -52,6 +52,8 @@ public:
     Result<DiffReport> run();
     // Makes run() return a Cancelled error; workers stop within one 4 MiB piece.
     void cancel();
+    // Shares the caller's token (a window job's), so cancelling the job cancels the comparison.
+    void setCancelToken(CancelToken token) { m_token = std::move(token); }
 
     // The rank estimate of one changed pair of a finished report (the window's Estimate Rank).
     // Blocks; `control` cancels it and counts its bytes.
@@ -64,8 +66,7 @@ private:
     DiffOptions m_options;
     ProgressCallback m_progress;
     int m_intervalMs = 100;
-    std::atomic<bool> m_cancel{false}; // the workers poll this one
-    CancelToken m_token;               // the readers poll this one
+    CancelToken m_token; // the workers and the readers poll this one
 };
 
 } // namespace ts::diff

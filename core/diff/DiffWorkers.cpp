@@ -6,14 +6,15 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace ts::diff {
 
-DiffWorkers::DiffWorkers(int threads, const std::atomic<bool>& cancel)
+DiffWorkers::DiffWorkers(int threads, CancelToken cancel)
     : m_threads(threads > 0 ? std::clamp(threads, 1, 256)
                             : std::max(1, static_cast<int>(std::thread::hardware_concurrency()))),
-      m_cancel(cancel)
+      m_cancel(std::move(cancel))
 {
 }
 
@@ -34,7 +35,7 @@ Result<void> DiffWorkers::run(std::size_t count, const std::function<Result<void
     workers.reserve(static_cast<std::size_t>(n));
     for (int t = 0; t < n; ++t) {
         workers.emplace_back([&] {
-            while (!m_cancel.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed)) {
+            while (!m_cancel.isCancelled() && !failed.load(std::memory_order_relaxed)) {
                 const std::size_t i = next.fetch_add(1);
                 if (i >= count)
                     break;
@@ -74,7 +75,7 @@ Result<void> DiffWorkers::run(std::size_t count, const std::function<Result<void
         return *firstError;
     if (cancelled)
         return *cancelled;
-    if (m_cancel.load())
+    if (m_cancel.isCancelled())
         return makeError(ErrorCode::Cancelled, QString(), QStringLiteral("the comparison was cancelled"));
     return {};
 }

@@ -348,6 +348,72 @@ private Q_SLOTS:
         QVERIFY2(!result.error().tensor.isEmpty(), qPrintable(result.error().toString()));
     }
 
+    void cancelledScanKeepsWhatItFinished()
+    {
+        // 16 tensors of 4 MiB, one read item each; the first holds a NaN and two are identical, so
+        // a whole scan also reports a duplicate, which a partial one must not claim.
+        QTemporaryDir dir;
+        constexpr std::size_t kElements = 1u << 20;
+        constexpr int kTensors = 16;
+        std::mt19937 rng(5);
+        std::normal_distribution<float> dist(0.0f, 1.0f);
+        std::vector<WriterTensor> tensors;
+        std::vector<float> values(kElements);
+        for (int i = 0; i < kTensors; ++i) {
+            if (i != 9) // layers.9 repeats layers.8
+                for (float& v : values)
+                    v = dist(rng);
+            if (i == 0)
+                values[7] = std::numeric_limits<float>::quiet_NaN();
+            else if (i == 1)
+                values[7] = 0.5f;
+            tensors.push_back(test::memoryTensor(QStringLiteral("layers.%1.w").arg(i), Dtype::F32,
+                                                 {kElements}, test::bytesOf(values)));
+        }
+        const QString path = dir.path() + QStringLiteral("/m.safetensors");
+        QVERIFY(SafetensorsWriter::write(path, std::move(tensors), std::nullopt));
+        auto model = Checkpoint::open(path);
+        QVERIFY(model);
+        ScanOptions o;
+        o.threads = 1;
+        o.chunkBytes = 4u << 20;
+        auto whole = ModelScanner(*model, o).run();
+        QVERIFY(whole);
+        QVERIFY(whole->complete);
+        QVERIFY(findingFor(*whole, QStringLiteral("DuplicateTensor"), QStringLiteral("layers.9.w")) ||
+                findingFor(*whole, QStringLiteral("DuplicateTensor"), QStringLiteral("layers.8.w")));
+
+        o.partialOnCancel = true;
+        ModelScanner scanner(*model, o);
+        JobControl control;
+        const std::uint64_t cancelAt = 4ull * kElements * sizeof(float);
+        // Interval 0: the sink reports every read, so the cancel lands right after 16 MiB.
+        control.progress = ProgressSink(
+            [&control, cancelAt](const Progress& p) {
+                if (p.bytesDone >= cancelAt)
+                    control.cancel.cancel();
+            },
+            std::chrono::milliseconds(0));
+        scanner.setControl(control);
+        auto partial = scanner.run();
+        QVERIFY2(partial, partial ? "" : qPrintable(partial.error().toString()));
+        QVERIFY(!partial->complete);
+        QCOMPARE(partial->planned, std::size_t(kTensors));
+        QVERIFY(partial->tensors.size() >= 4);
+        QVERIFY(partial->tensors.size() < std::size_t(kTensors));
+        for (std::size_t i = 0; i < partial->tensors.size(); ++i) {
+            // One thread reads in order: the finished ones are the first, with the whole scan's numbers.
+            QCOMPARE(partial->tensors[i].name, whole->tensors[i].name);
+            QCOMPARE(partial->tensors[i].values.mean, whole->tensors[i].values.mean);
+            QCOMPARE(partial->tensors[i].values.nan, whole->tensors[i].values.nan);
+        }
+        QVERIFY(findingFor(*partial, QStringLiteral("NanValues"), QStringLiteral("layers.0.w")));
+        for (const Diagnostic& d : partial->findings)
+            QVERIFY2(d.code != QLatin1String("DuplicateTensor") && d.code != QLatin1String("LayerOutlier"),
+                     qPrintable(d.code));
+        QCOMPARE(partial->bytes, std::uint64_t(partial->tensors.size()) * kElements * sizeof(float));
+    }
+
     void selectedTensorsOnly()
     {
         const QString path = test::realFixture(QStringLiteral("ssd_mobilenetv1_bf16.safetensors"));

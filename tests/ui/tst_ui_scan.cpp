@@ -234,15 +234,17 @@ void TestUiScan::scanCanBeCancelled()
     QVERIFY(scan->isRunning());
     QVERIFY(child<QPushButton>(scan, "cancel")->isEnabled());
     QTest::mouseClick(child<QPushButton>(scan, "cancel"), Qt::LeftButton);
-    QVERIFY(!scan->isRunning());
+    // The workers stop within one read and deliver what they finished, marked as partial.
+    QVERIFY(!child<QPushButton>(scan, "cancel")->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!scan->isRunning(), 60000);
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.first().first().toBool(), false);
-    QVERIFY(scan->statusText().contains(QStringLiteral("cancelled")));
-    // The cancelled worker still ends and reports; its late result is dropped and the table stays
-    // empty. Wait for the worker (on the global pool) and for its report to be delivered.
+    QVERIFY2(scan->statusText().startsWith(QStringLiteral("Cancelled after")),
+             qPrintable(scan->statusText()));
+    QVERIFY(scan->tableModel()->rowCount() < 3 ||
+            scan->statusText().contains(QStringLiteral("of 3 tensors")));
     QVERIFY(QThreadPool::globalInstance()->waitForDone(60000));
     QTRY_VERIFY_WITH_TIMEOUT(jobsDelivered(scan), 60000);
-    QCOMPARE(scan->tableModel()->rowCount(), 0);
     QCOMPARE(finished.count(), 1);
     // And a new scan afterwards completes.
     QVERIFY(scanned(doc));

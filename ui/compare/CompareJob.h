@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/JobRunner.h"
 #include "diff/CheckpointDiff.h"
 
 #include <QObject>
@@ -9,21 +10,20 @@
 
 namespace ts::ui {
 
-// Runs one comparison off the UI thread: opens both checkpoints and runs CheckpointDiff in a
-// worker, forwards its throttled progress, and delivers the report. Each start() is a new job; a
-// result or progress of an older one (cancelled, or replaced) is dropped by its job id, so a
-// closed or restarted comparison never shows a stale report.
+// Runs one comparison off the UI thread through the window's JobRunner: opens both checkpoints,
+// runs CheckpointDiff on the job's cancel token, and reports its progress per phase. Each start()
+// supersedes the running job, so a closed or restarted comparison never shows a stale report or
+// a stale progress line.
 class CompareJob final : public QObject {
     Q_OBJECT
 public:
     explicit CompareJob(QObject* parent = nullptr);
-    ~CompareJob() override;
 
     void start(const QString& a, const QString& b, diff::DiffOptions options);
     // Stops the running job (it ends within one read piece) and drops what it would deliver.
-    void cancel();
-    bool isRunning() const { return m_running; }
-    quint64 currentJob() const { return m_job; }
+    void cancel() { m_runner.cancel(); }
+    bool isRunning() const { return m_runner.isRunning(); }
+    quint64 currentJob() const { return m_runner.currentJob(); }
 
 signals:
     void progress(const ts::diff::DiffProgress& progress);
@@ -31,12 +31,7 @@ signals:
     void failed(const ts::Error& error);
 
 private:
-    struct Running;
-    void deliver(quint64 job, Result<std::shared_ptr<diff::DiffReport>> result);
-
-    quint64 m_job = 0;
-    bool m_running = false;
-    std::shared_ptr<Running> m_current;
+    JobRunner m_runner;
 };
 
 } // namespace ts::ui

@@ -9,12 +9,10 @@
 #include "diff/FlatIndex.h"
 #include "diff/LowRankEstimator.h"
 
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -56,7 +54,8 @@ DiffReport shellOf(const DiffReport& report)
 } // namespace
 
 PairDetailPanel::PairDetailPanel(QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_verdict(new QLabel(this)), m_metrics(new QLabel(this)),
+    : QWidget(parent), m_detailJob(this), m_rankJob(this), m_title(new QLabel(this)),
+      m_verdict(new QLabel(this)), m_metrics(new QLabel(this)),
       m_rankButton(new QPushButton(tr("Estimate Rank"), this)), m_rank(new QLabel(this)),
       m_status(new QLabel(this)), m_values(new DiffHistogramPlot(tr("Values of A and B"), this)),
       m_diff(new DiffHistogramPlot(tr("B \u2212 A"), this)), m_heatmap(new DiffHeatmapPlot(this))
@@ -108,10 +107,8 @@ void PairDetailPanel::setHeatmapShown(bool shown)
 
 void PairDetailPanel::cancelJobs()
 {
-    m_cancelDetail.cancel();
-    m_cancelRank.cancel();
-    m_detailRunning = false;
-    m_rankRunning = false;
+    m_detailJob.cancel();
+    m_rankJob.cancel();
 }
 
 void PairDetailPanel::setReport(std::shared_ptr<DiffReport> report)
@@ -122,8 +119,7 @@ void PairDetailPanel::setReport(std::shared_ptr<DiffReport> report)
 
 void PairDetailPanel::showPair(int pair)
 {
-    cancelJobs();
-    ++m_job; // what a job of the previous pair still delivers is dropped
+    cancelJobs(); // what a job of the previous pair still delivers is dropped
     m_pair = m_report && pair >= 0 && pair < static_cast<int>(m_report->pairs.size()) ? pair : -1;
     m_values->clearSeries();
     m_diff->clearSeries();
@@ -194,7 +190,8 @@ void PairDetailPanel::showRank()
 {
     const TensorPair& p = m_report->pairs[static_cast<std::size_t>(m_pair)];
     const std::optional<QString> unsupported = LowRankEstimator::unsupported(m_report->infoA(p));
-    m_rankButton->setEnabled(p.metrics && p.status == PairStatus::Changed && !unsupported && !m_rankRunning);
+    m_rankButton->setEnabled(p.metrics && p.status == PairStatus::Changed && !unsupported &&
+                             !m_rankJob.isRunning());
     if (p.rank) {
         const RankEstimate& r = *p.rank;
         if (r.rank == 0)
@@ -239,87 +236,60 @@ void PairDetailPanel::startDetail()
         setHeatmapShown(false);
         return;
     }
-    m_detailRunning = true;
     m_status->setText(tr("Reading both tensors\u2026"));
-    m_cancelDetail.cancel();
-    m_cancelDetail = CancelToken();
-    const quint64 job = m_job;
-    const int shown = m_pair;
-    auto* watcher = new QFutureWatcher<Result<PairDetail>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, shown] {
-        watcher->deleteLater();
-        if (job != m_job || shown != m_pair)
-            return; // another pair is shown now
-        m_detailRunning = false;
-        Result<PairDetail> r = watcher->result();
-        if (!r) {
-            m_status->setText(toolTipText(r.error().toString()));
-            m_heatmap->clear(QString());
-            setHeatmapShown(false);
-            emit detailReady();
-            return;
-        }
-        m_status->clear();
-        m_values->setSeries(
-            {{r->a, tr("A"), QColor(0x3b, 0x82, 0xf6)}, {r->b, tr("B"), QColor(0xf5, 0x9e, 0x0b)}});
-        m_diff->setSeries({{r->diff, tr("B \u2212 A"), QColor(0xd9, 0x48, 0x1c)}});
-        if (r->heatmap)
-            m_heatmap->setGrid(std::move(*r->heatmap));
-        else
-            m_heatmap->clear(r->heatmapNote);
-        setHeatmapShown(r->heatmap.has_value());
-        emit detailReady();
-    });
     const DiffReport shell = shellOf(*m_report);
-    const CancelToken cancel = m_cancelDetail;
-    watcher->setFuture(QtConcurrent::run([shell, p, cancel] {
-        JobControl control;
-        control.cancel = cancel;
-        return PairDetailBuilder::build(shell, p, kBins, kMaxCells, control);
-    }));
+    m_detailJob.start(
+        [shell, p](const JobControl& control) {
+            return PairDetailBuilder::build(shell, p, kBins, kMaxCells, control);
+        },
+        [this](Result<PairDetail> r) {
+            if (!r) {
+                m_status->setText(toolTipText(r.error().toString()));
+                m_heatmap->clear(QString());
+                setHeatmapShown(false);
+                emit detailReady();
+                return;
+            }
+            m_status->clear();
+            m_values->setSeries(
+                {{r->a, tr("A"), QColor(0x3b, 0x82, 0xf6)}, {r->b, tr("B"), QColor(0xf5, 0x9e, 0x0b)}});
+            m_diff->setSeries({{r->diff, tr("B \u2212 A"), QColor(0xd9, 0x48, 0x1c)}});
+            if (r->heatmap)
+                m_heatmap->setGrid(std::move(*r->heatmap));
+            else
+                m_heatmap->clear(r->heatmapNote);
+            setHeatmapShown(r->heatmap.has_value());
+            emit detailReady();
+        });
 }
 
 void PairDetailPanel::estimateRank()
 {
-    if (m_pair < 0 || m_rankRunning)
+    if (m_pair < 0 || m_rankJob.isRunning())
         return;
     const TensorPair p = m_report->pairs[static_cast<std::size_t>(m_pair)];
-    m_rankRunning = true;
     m_rankButton->setEnabled(false);
     m_rank->setText(tr("Estimating the rank\u2026"));
-    m_cancelRank.cancel();
-    m_cancelRank = CancelToken();
-    const quint64 job = m_job;
     const int shown = m_pair;
-    auto* watcher = new QFutureWatcher<Result<RankEstimate>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, job, shown] {
-        watcher->deleteLater();
-        if (job != m_job || shown != m_pair)
-            return;
-        m_rankRunning = false;
-        Result<RankEstimate> r = watcher->result();
-        if (!r) {
-            m_rank->setText(toolTipText(r.error().message));
-            m_rankButton->setEnabled(true);
-            emit rankFinished();
-            return;
-        }
-        TensorPair& pair = m_report->pairs[static_cast<std::size_t>(shown)];
-        pair.rank = std::move(*r);
-        pair.verdict = classifyChange(*pair.metrics, m_report->infoA(pair).dtype, m_report->infoB(pair).dtype,
-                                      pair.rank);
-        showMetrics();
-        showRank();
-        emit rankEstimated(shown);
-        emit rankFinished();
-    });
     const DiffReport shell = shellOf(*m_report);
-    const CancelToken cancel = m_cancelRank;
-    watcher->setFuture(QtConcurrent::run([shell, p, cancel] {
-        JobControl control;
-        control.cancel = cancel;
-        return CheckpointDiff::estimateRank(shell, p, control);
-    }));
+    m_rankJob.start(
+        [shell, p](const JobControl& control) { return CheckpointDiff::estimateRank(shell, p, control); },
+        [this, shown](Result<RankEstimate> r) {
+            if (!r) {
+                m_rank->setText(toolTipText(r.error().message));
+                m_rankButton->setEnabled(true);
+                emit rankFinished();
+                return;
+            }
+            TensorPair& pair = m_report->pairs[static_cast<std::size_t>(shown)];
+            pair.rank = std::move(*r);
+            pair.verdict = classifyChange(*pair.metrics, m_report->infoA(pair).dtype,
+                                          m_report->infoB(pair).dtype, pair.rank);
+            showMetrics();
+            showRank();
+            emit rankEstimated(shown);
+            emit rankFinished();
+        });
 }
 
 } // namespace ts::ui

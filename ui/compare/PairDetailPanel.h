@@ -1,13 +1,11 @@
 #pragma once
 
-#include "base/CancelToken.h"
-
+#include "common/JobRunner.h"
 #include "diff/DiffReport.h"
 #include "diff/PairDetail.h"
 
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -22,7 +20,7 @@ class DiffHistogramPlot;
 // One pair of the comparison in detail: its verdict and metrics, the histograms of A's and B's
 // values over one range and of B - A, and the heatmap of B - A (PairDetailBuilder, computed off
 // the UI thread when the pair is shown), and on request the rank of B - A (LowRankEstimator).
-// Jobs carry an id: a result for a pair no longer shown is dropped.
+// Both jobs run on JobRunners: showing another pair cancels them and drops what they deliver.
 class PairDetailPanel final : public QWidget {
     Q_OBJECT
 public:
@@ -38,8 +36,8 @@ public:
     int pair() const { return m_pair; }
     void estimateRank();
 
-    bool isComputing() const { return m_detailRunning; }
-    bool isEstimatingRank() const { return m_rankRunning; }
+    bool isComputing() const { return m_detailJob.isRunning(); }
+    bool isEstimatingRank() const { return m_rankJob.isRunning(); }
     QString metricsText() const;
     QString rankText() const;
     QPushButton* rankButton() const { return m_rankButton; }
@@ -62,11 +60,8 @@ private:
 
     std::shared_ptr<diff::DiffReport> m_report;
     int m_pair = -1;
-    quint64 m_job = 0;
-    bool m_detailRunning = false;
-    bool m_rankRunning = false;
-    CancelToken m_cancelDetail;
-    CancelToken m_cancelRank;
+    JobRunner m_detailJob;
+    JobRunner m_rankJob;
     QVBoxLayout* m_layout = nullptr;
     QLabel* m_title;
     QLabel* m_verdict;

@@ -1,5 +1,7 @@
 #include "document/DocumentWidget.h"
 
+#include "checkpoint/TensorLayout.h"
+
 #include "document/UnsavedChangesPrompt.h"
 
 #include "document/ErrorView.h"
@@ -34,6 +36,8 @@
 #include <QTreeView>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace ts::ui {
 namespace {
@@ -84,14 +88,18 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
         split->setSizes({520, 780});
     }
     connect(m_scan, &ScanView::tensorActivated, this, &DocumentWidget::selectTensor);
-    connect(m_scan, &ScanView::findingsReady, this,
-            [this](const std::vector<Diagnostic>& findings, ScanView::Check check) {
-                // A NaN/Inf check looked at nothing else: the full scan's other findings stand.
-                const QStringList replacing =
-                    check == ScanView::Check::NanInfOnly
-                        ? QStringList{QStringLiteral("NanValues"), QStringLiteral("InfValues")}
-                        : QStringList{};
-                m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings, replacing);
+    const auto toAudit = [this](const std::vector<Diagnostic>& findings, ScanView::Check check) {
+        // A NaN/Inf check looked at nothing else: the full scan's other findings stand.
+        const QStringList replacing =
+            check == ScanView::Check::NanInfOnly
+                ? QStringList{QStringLiteral("NanValues"), QStringLiteral("InfValues")}
+                : QStringList{};
+        m_summary->auditModel()->addDiagnostics(QStringLiteral("scan"), findings, replacing);
+    };
+    connect(m_scan, &ScanView::findingsReady, this, toAudit);
+    connect(m_scan, &ScanView::partialFindingsReady, this,
+            [toAudit](const std::vector<Diagnostic>& findings, ScanView::Check check) {
+                toAudit(findings, check);
             });
     // The summary's verdict on the values follows every scan and check, whoever started it.
     ValuesVerdict* verdict = m_summary->valuesVerdict();
@@ -100,8 +108,12 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
             [verdict](const std::vector<Diagnostic>& findings, ScanView::Check check) {
                 verdict->setChecked(check, findings);
             });
+    connect(m_scan, &ScanView::partialFindingsReady, verdict,
+            [verdict](const std::vector<Diagnostic>& findings, ScanView::Check check, qsizetype scanned,
+                      qsizetype planned) { verdict->setPartial(check, findings, scanned, planned); });
     connect(m_scan, &ScanView::scanFinished, verdict, [verdict](bool ok) {
-        if (!ok)
+        // A cancelled scan's partial verdict (setPartial, just before) stands.
+        if (!ok && verdict->state() != ValuesVerdict::State::Stopped)
             verdict->setStopped();
     });
     connect(verdict, &ValuesVerdict::checkRequested, this, [this](ScanView::Check check) {
@@ -181,13 +193,23 @@ void DocumentWidget::apply(LoadResult result)
     // What the UI thread spends on a load, to keep an eye on it: QT_LOGGING_RULES="tensorscope.*=true".
     QElapsedTimer timer;
     timer.start();
+    const std::shared_ptr<const Checkpoint> previous = m_result.model;
+    const bool saved = std::exchange(m_reloadAfterSave, false);
     m_result = std::move(result);
     if (m_result.ok()) {
         const Checkpoint& model = *m_result.model;
+        // The scan read the values, which neither our own metadata save nor a Reload of a file
+        // that did not change on disk (same inode, size and mtime as mapped) touches: keep it.
+        // A change by another program may have rewritten any byte, so its results go.
+        const bool keepScan = previous && m_scan->hasResults() && sameTensorLayout(*previous, model) &&
+                              (saved || !previous->changedOnDisk());
         m_summary->setSummary(summarize(model, *m_result.tree), model.warnings());
         m_summary->setProfile(m_result.profile);
         m_stats->setModel(m_result.model);
-        m_scan->setModel(m_result.model);
+        if (keepScan)
+            m_scan->keepResultsFor(m_result.model);
+        else
+            m_scan->setModel(m_result.model);
         m_browser->setModel(m_result.model, m_result.tree);
         // A (re)load shows the file as it is now: edits of the previous contents cannot be undone into it.
         m_undo->clear();
@@ -199,9 +221,11 @@ void DocumentWidget::apply(LoadResult result)
         m_stack->setCurrentWidget(m_pages);
         m_state = State::Loaded;
         m_summary->valuesVerdict()->setNotChecked();
-        if (Preferences::checkNanInfOnOpen() &&
-            model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes() &&
-            model.tensors().size() <= Preferences::checkNanInfMaxTensors())
+        if (keepScan)
+            m_scan->republish();
+        else if (Preferences::checkNanInfOnOpen() &&
+                 model.totalTensorBytes() <= Preferences::checkNanInfLimitBytes() &&
+                 model.tensors().size() <= Preferences::checkNanInfMaxTensors())
             m_scan->startScan(ScanView::Check::NanInfOnly);
     } else {
         m_pickleBanner->hide();

@@ -114,6 +114,7 @@ private:
 
     QString m_path;
     State m_state = State::Loading;
+    bool m_reloadAfterSave = false; // the next apply() follows our own metadata save
     LoadResult m_result;
     JobRunner m_load{this};
     JobRunner m_save{this};

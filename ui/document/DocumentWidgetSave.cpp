@@ -117,6 +117,8 @@ void DocumentWidget::onSaved(const SaveOutcome& outcome)
     // Clean now, so that nothing asks to save while the reload runs; the reload then shows the
     // bytes on disk and starts a fresh history.
     m_undo->setClean();
+    // Only the metadata was written: the tensors' bytes are the ones the last scan read.
+    m_reloadAfterSave = true;
     const QString message =
         outcome.inPlace
             ? tr("Saved %1 in place (%2 bytes written).").arg(info.fileName()).arg(outcome.bytesWritten)

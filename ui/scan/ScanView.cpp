@@ -1,13 +1,17 @@
 #include "scan/ScanView.h"
 
+#include "analysis/ScanJson.h"
 #include "base/Format.h"
 #include "charts/LayerChartView.h"
 #include "common/DisplayText.h"
 #include "common/NaturalSortProxy.h"
+#include "common/TableExport.h"
 #include "scan/ScanTableModel.h"
 
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -34,13 +38,28 @@ QString eta(double seconds)
 ScanView::ScanView(QWidget* parent)
     : QWidget(parent), m_start(new QPushButton(tr("Scan Model"), this)),
       m_nanInf(new QPushButton(tr("Check NaN/Inf"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_table(new ScanTableModel(this)),
-      m_proxy(new NaturalSortProxy(this)), m_view(new QTableView(this)), m_layers(new LayerChartView(this))
+      m_export(new QPushButton(tr("Export"), this)), m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this)), m_table(new ScanTableModel(this)), m_proxy(new NaturalSortProxy(this)),
+      m_view(new QTableView(this)), m_layers(new LayerChartView(this))
 {
     m_view->setObjectName(QStringLiteral("results"));
     m_start->setObjectName(QStringLiteral("scan"));
     m_nanInf->setObjectName(QStringLiteral("checkNanInf"));
     m_cancel->setObjectName(QStringLiteral("cancel"));
+    m_export->setObjectName(QStringLiteral("export"));
+    m_export->setToolTip(
+        tr("Save the table as CSV, or the whole scan as the JSON of tensorscope-cli scan --json."));
+    m_export->setEnabled(false);
+    auto* exportMenu = new QMenu(m_export);
+    exportMenu->addAction(tr("Table as CSV\u2026"), this, [this] {
+        TableExport::saveAs(this, tr("Export Scan Table"), suggestedName(QStringLiteral(".scan.csv")),
+                            tr("CSV files (*.csv)"), resultsCsv());
+    });
+    exportMenu->addAction(tr("Scan as JSON\u2026"), this, [this] {
+        TableExport::saveAs(this, tr("Export Scan"), suggestedName(QStringLiteral(".scan.json")),
+                            tr("JSON files (*.json)"), resultsJson());
+    });
+    m_export->setMenu(exportMenu);
     m_start->setToolTip(
         tr("Read every tensor and compute its statistics; findings join the summary's audit list."));
     m_nanInf->setToolTip(
@@ -53,6 +72,7 @@ ScanView::ScanView(QWidget* parent)
     bar->addWidget(m_start);
     bar->addWidget(m_nanInf);
     bar->addWidget(m_cancel);
+    bar->addWidget(m_export);
     bar->addWidget(m_progress, 1);
     bar->addWidget(m_status, 2);
 
@@ -91,14 +111,41 @@ ScanView::ScanView(QWidget* parent)
 
 void ScanView::setModel(std::shared_ptr<const Checkpoint> model)
 {
-    cancelScan();
+    m_job.cancel(); // the model it read is gone: nothing of it is shown
+    updateButtons();
     m_model = std::move(model);
-    m_table->clear();
-    m_layers->clear();
-    m_progress->setValue(0);
+    clearResults();
     m_status->setText(tr("Not scanned yet."));
     m_start->setEnabled(m_model != nullptr);
     m_nanInf->setEnabled(m_model != nullptr);
+}
+
+void ScanView::keepResultsFor(std::shared_ptr<const Checkpoint> model)
+{
+    m_job.cancel();
+    m_model = std::move(model);
+    updateButtons();
+}
+
+void ScanView::republish()
+{
+    if (!m_results)
+        return;
+    const ScanResult& r = *m_results->result;
+    if (r.complete)
+        emit findingsReady(r.findings, m_results->check);
+    else
+        emit partialFindingsReady(r.findings, m_results->check, static_cast<qsizetype>(r.tensors.size()),
+                                  static_cast<qsizetype>(r.planned));
+}
+
+void ScanView::clearResults()
+{
+    m_results.reset();
+    m_export->setEnabled(false);
+    m_table->clear();
+    m_layers->clear();
+    m_progress->setValue(0);
 }
 
 void ScanView::updateButtons()
@@ -107,6 +154,25 @@ void ScanView::updateButtons()
     m_start->setEnabled(!running && m_model);
     m_nanInf->setEnabled(!running && m_model);
     m_cancel->setEnabled(running);
+}
+
+QString ScanView::suggestedName(const QString& suffix) const
+{
+    if (!m_model)
+        return suffix.mid(1);
+    return QFileInfo(m_model->path()).completeBaseName() + suffix;
+}
+
+QByteArray ScanView::resultsCsv() const
+{
+    return m_results ? TableExport::csv(*m_proxy) : QByteArray();
+}
+
+QByteArray ScanView::resultsJson() const
+{
+    if (!m_results || !m_model)
+        return {};
+    return scanResultJson(*m_model, *m_results->result, m_results->check == Check::NanInfOnly);
 }
 
 QString ScanView::statusText() const
@@ -123,9 +189,9 @@ void ScanView::startScan(Check check)
     options.nanInfOnly = check == Check::NanInfOnly;
     // Free for dtypes of 16 bits or fewer; F32 and wider models are read a second time for them.
     options.quantiles = !options.nanInfOnly;
-    m_table->clear();
-    m_layers->clear();
-    m_progress->setValue(0);
+    // A cancel shows what was finished rather than nothing.
+    options.partialOnCancel = true;
+    clearResults();
     m_status->setText((options.nanInfOnly ? tr("Checking %1 for NaN/Inf\u2026") : tr("Scanning %1\u2026"))
                           .arg(formatBytes(m_model->totalTensorBytes())));
     // A scan that runs is superseded: its workers stop within one read, its result is dropped.
@@ -145,12 +211,10 @@ void ScanView::cancelScan()
 {
     if (!isRunning())
         return;
-    // The workers stop within one read; the result is dropped, the page is free now.
-    m_job.cancel();
-    updateButtons();
-    m_progress->setValue(0);
-    m_status->setText(tr("Scan cancelled."));
-    emit scanFinished(false);
+    // The workers stop within one read; the result, partial, still arrives (onFinished).
+    m_job.requestStop();
+    m_cancel->setEnabled(false);
+    m_status->setText(tr("Cancelling\u2026"));
 }
 
 void ScanView::onProgress(const ScanProgress& p)
@@ -174,35 +238,45 @@ void ScanView::onFinished(Result<ScanResult> result)
         return;
     }
     ScanResult& r = result.value();
-    m_progress->setValue(1000);
+    m_progress->setValue(r.complete ? 1000 : m_progress->value());
     int errors = 0;
     for (const Diagnostic& d : r.findings)
         errors += d.severity == Severity::Error;
     const bool nanInfOnly = m_check == Check::NanInfOnly;
-    m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)")
-                                  : tr("%1 tensors, %2 in %3 s \u00b7 %4 findings (%5 errors)"))
-                          .arg(r.tensors.size())
-                          .arg(formatBytes(r.bytes))
-                          .arg(r.seconds, 0, 'f', 2)
-                          .arg(r.findings.size())
-                          .arg(errors));
+    const QString tensors = formatNoun(r.tensors.size(), "tensor", "tensors");
+    const QString findings = formatNoun(r.findings.size(), "finding", "findings");
+    const QString errorCount = formatNoun(static_cast<std::uint64_t>(errors), "error", "errors");
+    if (r.complete)
+        m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1, %2 in %3 s \u00b7 %4 (%5)")
+                                      : tr("%1, %2 in %3 s \u00b7 %4 (%5)"))
+                              .arg(tensors, formatBytes(r.bytes))
+                              .arg(r.seconds, 0, 'f', 2)
+                              .arg(findings, errorCount));
+    else
+        m_status->setText(
+            tr("Cancelled after %1 of %2 (%3) \u00b7 %4 (%5) so far; findings across "
+               "tensors need the whole scan.")
+                .arg(r.tensors.size())
+                .arg(formatNoun(r.planned, "tensor", "tensors"), formatBytes(r.bytes), findings, errorCount));
+    // The chart's names and statistics pair up: the model's order for a whole scan (ScanOptions::
+    // tensors is empty, as here), the finished tensors' own names for a cancelled one.
     std::vector<QString> names;
-    names.reserve(m_model->tensors().size());
-    for (const CheckpointTensor& t : m_model->tensors())
-        names.push_back(t.info.name);
-    // ScanResult::tensors is in model order when ScanOptions::tensors is empty, as here. The
-    // NaN/Inf check has no statistics to chart.
+    names.reserve(r.tensors.size());
+    for (const TensorStats& t : r.tensors)
+        names.push_back(t.name);
     if (nanInfOnly)
         m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
     else
         m_layers->setData(names, r.tensors);
-    m_table->setResult(std::move(r.tensors), r.findings);
+    m_table->setResult(r.tensors, r.findings);
+    m_results = Shown{m_check, std::make_shared<const ScanResult>(std::move(r))};
+    m_export->setEnabled(true);
     // Findings first (errors before warnings): what the user scanned for.
     m_view->sortByColumn(ScanTableModel::FindingsColumn, Qt::DescendingOrder);
     m_view->resizeColumnsToContents();
     m_view->setColumnWidth(ScanTableModel::TensorColumn, std::min(m_view->columnWidth(0), 420));
-    emit findingsReady(r.findings, m_check);
-    emit scanFinished(true);
+    republish();
+    emit scanFinished(m_results->result->complete);
 }
 
 } // namespace ts::ui

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -33,15 +34,27 @@ public:
     explicit ScanView(QWidget* parent = nullptr);
 
     void setModel(std::shared_ptr<const Checkpoint> model);
+    // The same tensors with the same bytes, reopened (a metadata save, a Reload of an unchanged
+    // file): the results stay, now for `model`. republish() then tells the summary again.
+    void keepResultsFor(std::shared_ptr<const Checkpoint> model);
+    bool hasResults() const { return m_results.has_value(); }
+    void republish();
     // Cancels a running scan or check first: a full scan asked for while the NaN/Inf check of an
     // open runs replaces it.
     void startScan(Check check = Check::Full);
+    // The user's Cancel: the workers stop within one read and what they finished is shown (the
+    // tensors done so far, their findings), marked as partial.
     void cancelScan();
     bool isRunning() const { return m_job.isRunning(); }
     QString statusText() const;
 
+    // The last results for export: the table as shown (its sort order) as CSV, and the scan as
+    // `tensorscope-cli scan --json` writes it. Empty before a scan.
+    QByteArray resultsCsv() const;
+    QByteArray resultsJson() const;
+
     // The findings. The widgets are found by object name: "results" (the table), "scan",
-    // "checkNanInf", "cancel" (and the one LayerChartView by its type).
+    // "checkNanInf", "cancel", "export" (and the one LayerChartView by its type).
     ScanTableModel* tableModel() const { return m_table; }
 
 signals:
@@ -51,6 +64,10 @@ signals:
     // The scan's findings, for the audit list.
     // `check` says which ran: the NaN/Inf check's findings are NanValues and InfValues only.
     void findingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check);
+    // A cancelled scan's: those of the `scanned` tensors of `planned` it finished, none across
+    // tensors.
+    void partialFindingsReady(const std::vector<ts::Diagnostic>& findings, ts::ui::ScanView::Check check,
+                              qsizetype scanned, qsizetype planned);
     // Finished, failed or cancelled.
     void scanFinished(bool ok);
 
@@ -58,14 +75,26 @@ private:
     void onProgress(const ScanProgress& progress);
     void onFinished(Result<ScanResult> result);
     void updateButtons();
+    void clearResults();
+    QString
+    suggestedName(const QString& suffix) const; // "model.scan.csv" beside nothing: the dialog places it
+
+    // What the table and the chart show, kept to tell the summary again after a reload.
+    struct Shown {
+        Check check = Check::Full;
+        // Statistics and findings; the table holds its own copy of the statistics.
+        std::shared_ptr<const ScanResult> result;
+    };
 
     std::shared_ptr<const Checkpoint> m_model;
     // A scan asked for while one runs supersedes it; a cancelled one's result is dropped.
     JobRunner m_job{this};
     Check m_check = Check::Full; // of the running or last scan
+    std::optional<Shown> m_results;
     QPushButton* m_start;
     QPushButton* m_nanInf;
     QPushButton* m_cancel;
+    QPushButton* m_export;
     QProgressBar* m_progress;
     QLabel* m_status;
     ScanTableModel* m_table;

@@ -1,14 +1,20 @@
 #include "summary/SummaryView.h"
 
 #include "base/Format.h"
+#include "base/JsonWriter.h"
 #include "charts/DtypeChart.h"
+#include "checkpoint/CheckpointJson.h"
 #include "common/NaturalSortProxy.h"
+#include "common/TableExport.h"
 #include "summary/ArchitecturePanel.h"
 #include "summary/AuditModel.h"
 #include "summary/ModuleShareModel.h"
 #include "summary/ValuesVerdict.h"
 
+#include <QAbstractProxyModel>
+#include <QFileInfo>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -39,7 +45,8 @@ SummaryView::SummaryView(QWidget* parent)
       m_architecture(new ArchitecturePanel), m_chart(new DtypeChart), m_modules(new ModuleShareModel(this)),
       m_moduleView(new QTableView), m_audit(new AuditModel(this)), m_auditView(new QTreeView),
       m_auditTitle(nullptr), m_auditEmpty(new QLabel),
-      m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))), m_grid(new QGridLayout)
+      m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))),
+      m_exportAudit(new QPushButton(tr("Export"))), m_grid(new QGridLayout)
 {
     m_auditView->setObjectName(QStringLiteral("audit"));
     m_removeLeftovers->setObjectName(QStringLiteral("removeLeftovers"));
@@ -113,7 +120,25 @@ SummaryView::SummaryView(QWidget* parent)
     // Listing a leftover wrote nothing; removing it is the user's act.
     m_removeLeftovers->setToolTip(tr("Delete the unfinished temporary files of saves that were killed"));
     m_removeLeftovers->hide();
-    layout->addWidget(m_removeLeftovers, 0, Qt::AlignLeft);
+    m_exportAudit->setObjectName(QStringLiteral("exportAudit"));
+    m_exportAudit->setToolTip(
+        tr("Save the audit list as CSV, or as the JSON of the command line's findings."));
+    auto* exportMenu = new QMenu(m_exportAudit);
+    const auto baseName = [this] { return QFileInfo(m_summary.path).completeBaseName(); };
+    exportMenu->addAction(tr("Audit List as CSV\u2026"), this, [this, baseName] {
+        TableExport::saveAs(this, tr("Export Audit List"), baseName() + QStringLiteral(".audit.csv"),
+                            tr("CSV files (*.csv)"), auditCsv());
+    });
+    exportMenu->addAction(tr("Audit List as JSON\u2026"), this, [this, baseName] {
+        TableExport::saveAs(this, tr("Export Audit List"), baseName() + QStringLiteral(".audit.json"),
+                            tr("JSON files (*.json)"), auditJson());
+    });
+    m_exportAudit->setMenu(exportMenu);
+    auto* auditButtons = new QHBoxLayout;
+    auditButtons->addWidget(m_removeLeftovers);
+    auditButtons->addWidget(m_exportAudit);
+    auditButtons->addStretch(1);
+    layout->addLayout(auditButtons);
     connect(m_removeLeftovers, &QPushButton::clicked, this, &SummaryView::removeLeftoversRequested);
     m_auditView->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_auditView, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
@@ -151,6 +176,30 @@ void SummaryView::addFact(const QString& key, const QString& title, int row, int
     m_grid->addWidget(caption, row, column);
     m_grid->addWidget(value, row + 1, column);
     m_facts.insert(key, value);
+}
+
+QByteArray SummaryView::auditCsv() const
+{
+    return TableExport::csv(*m_auditView->model());
+}
+
+QByteArray SummaryView::auditJson() const
+{
+    const QAbstractItemModel* shown = m_auditView->model();
+    const auto* proxy = qobject_cast<const QAbstractProxyModel*>(shown);
+    std::vector<Diagnostic> rows;
+    rows.reserve(static_cast<std::size_t>(shown->rowCount()));
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        const QModelIndex index = shown->index(row, 0);
+        rows.push_back(m_audit->diagnostic(proxy ? proxy->mapToSource(index).row() : row));
+    }
+    JsonWriter json;
+    json.beginObject();
+    json.key(QStringLiteral("file")).value(m_summary.path);
+    json.key(QStringLiteral("findings"));
+    writeDiagnosticsJson(json, rows);
+    json.endObject();
+    return json.data() + '\n';
 }
 
 void SummaryView::setSummary(const CheckpointSummary& s, std::vector<Diagnostic> warnings)

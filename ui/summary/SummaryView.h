@@ -47,6 +47,10 @@ public:
     // The audit's findings. The widgets are found by object name: "audit" (its view) and
     // "removeLeftovers" (shown while the audit lists temporaries of killed saves).
     AuditModel* auditModel() const { return m_audit; }
+    // The audit list as shown (its sort order): CSV of its columns, and JSON in the shape of the
+    // CLI's findings ({"file", "findings": [...]}). The Export button ("exportAudit") saves them.
+    QByteArray auditCsv() const;
+    QByteArray auditJson() const;
     ValuesVerdict* valuesVerdict() const { return m_values; }
 
 signals:
@@ -72,6 +76,7 @@ private:
     QLabel* m_auditTitle;
     QLabel* m_auditEmpty;
     QPushButton* m_removeLeftovers;
+    QPushButton* m_exportAudit;
     QGridLayout* m_grid;
 };
 

@@ -76,6 +76,31 @@ void ValuesVerdict::setStopped()
     m_scan->setEnabled(true);
 }
 
+void ValuesVerdict::setPartial(ScanView::Check check, const std::vector<Diagnostic>& findings,
+                               qsizetype scanned, qsizetype planned)
+{
+    setStopped();
+    QSet<QString> nanInf;
+    for (const Diagnostic& d : findings) {
+        if (d.code == QLatin1String("NanValues") || d.code == QLatin1String("InfValues"))
+            nanInf.insert(d.tensor);
+    }
+    const QString what = check == ScanView::Check::NanInfOnly ? tr("The NaN/Inf check") : tr("The scan");
+    QString found = nanInf.isEmpty()
+                        ? tr("no NaN or Inf in those")
+                        : (nanInf.size() == 1 ? tr("1 tensor with NaN or Inf")
+                                              : tr("%1 tensors with NaN or Inf").arg(nanInf.size()));
+    m_label->setText(tr("%1 was cancelled after %2 of %3 tensors: %4 (see the audit list); not every value "
+                        "was checked.")
+                         .arg(what)
+                         .arg(scanned)
+                         .arg(planned)
+                         .arg(found));
+    QFont font = m_label->font();
+    font.setBold(!findings.empty());
+    m_label->setFont(font);
+}
+
 QString ValuesVerdict::verdictFor(ScanView::Check check, const std::vector<Diagnostic>& findings)
 {
     QSet<QString> nanInf, errors, warnings;

@@ -28,6 +28,10 @@ public:
     void setChecked(ScanView::Check check, const std::vector<Diagnostic>& findings);
     // Cancelled or failed: what ran did not check every value.
     void setStopped();
+    // Cancelled with `scanned` of `planned` tensors done: what those showed, and that the rest
+    // was not checked (state Stopped).
+    void setPartial(ScanView::Check check, const std::vector<Diagnostic>& findings, qsizetype scanned,
+                    qsizetype planned);
 
     State state() const { return m_state; }
     QString text() const;
