@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqt6svg6 qt6-qpa-plugins
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
-  libqcustomplot-dev libsimdjson-dev libhwy-dev zlib1g-dev libeigen3-dev libxxhash-dev
+  libqcustomplot-dev libsimdjson-dev libhwy-dev zlib1g-dev libeigen3-dev libxxhash-dev libssl-dev
   libgl-dev libxcb1-dev
   xvfb xauth x11-utils
   desktop-file-utils shared-mime-info appstream xdg-utils libxml2-utils libfile-mimeinfo-perl librsvg2-bin
@@ -17,6 +17,7 @@ packages=(
   file dpkg-dev fakeroot lintian devscripts
   groff-base man-db zsh fish
   fonts-dejavu-core
+  chromium
 )
 
 missing=()

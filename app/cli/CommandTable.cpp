@@ -203,6 +203,26 @@ QList<CommandSpec> buildTable()
           flag(u"no-suggest"_s, u"Do not pair the remaining tensors by content hash or shape."_s),
           flag(u"all"_s, u"Also list the identical tensors (text output)."_s),
           value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number)}},
+        {u"report"_s,
+         u"FILE"_s,
+         u"write an audit report (HTML, JSON, Markdown); exit 1 if it lists an error"_s,
+         u"Write an audit report of a model: its files with their sizes and SHA-256, the architecture its "
+         u"names and "
+         "shapes show (compared with the config.json beside it), the parameter count as the Hugging Face Hub "
+         "shows it, "
+         "the format check's warnings, the whole-model scan's findings, per-layer statistics and the "
+         "metadata with the "
+         "meaning of well-known keys. The format follows OUT's extension: a self-contained HTML file (charts "
+         "inline, "
+         "nothing fetched), JSON or Markdown. Exit status 1 when the report lists an error."_s,
+         {required(
+              value({u"o"_s, u"output"_s}, u"OUT"_s, u"OUT.html, OUT.json or OUT.md."_s, ValueKind::Path)),
+          flag(u"json"_s, u"Also write the JSON report beside OUT (OUT with .json)."_s),
+          flag(u"md"_s, u"Also write the Markdown report beside OUT (OUT with .md)."_s),
+          flag(u"no-scan"_s, u"Do not read the tensors' values: no scan findings or per-layer statistics."_s),
+          flag(u"no-hash"_s, u"Do not compute the files' SHA-256."_s),
+          value({u"threads"_s}, u"N"_s, u"Worker threads (default: one per core)."_s, ValueKind::Number),
+          flag(u"force"_s, u"Replace existing report files (never one of the model's own files)."_s)}},
     };
 }
 
@@ -244,7 +264,7 @@ const QList<std::pair<int, QString>>& exitStatuses()
     static const QList<std::pair<int, QString>> statuses = {
         {0, u"Success, or the file is valid."_s},
         {1,
-         u"An invalid file or a failed check (validate, scan, audit-pickle), or two models that differ (diff)."_s},
+         u"An invalid file or a failed check (validate, scan, audit-pickle, report), or two models that differ (diff)."_s},
         {2, u"A usage error, or a file that cannot be read or written."_s},
     };
     return statuses;

@@ -17,5 +17,6 @@ int runStats(const QStringList& args);
 int runScan(const QStringList& args);
 int runAuditPickle(const QStringList& args);
 int runDiff(const QStringList& args);
+int runReport(const QStringList& args);
 
 } // namespace ts::cli

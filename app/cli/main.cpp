@@ -64,6 +64,7 @@ int main(int argc, char** argv)
         {QStringLiteral("scan"), ts::cli::runScan},
         {QStringLiteral("audit-pickle"), ts::cli::runAuditPickle},
         {QStringLiteral("diff"), ts::cli::runDiff},
+        {QStringLiteral("report"), ts::cli::runReport},
     };
     // FILE may be a URL: the network thread and the opener the core reads URLs through.
     const ts::remote::RemoteSession remote;

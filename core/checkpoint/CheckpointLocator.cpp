@@ -1,5 +1,6 @@
 #include "checkpoint/CheckpointLocator.h"
 
+#include "checkpoint/DiffusersLayout.h"
 #include "checkpoint/FolderModels.h"
 #include "checkpoint/RemoteLayout.h"
 #include "io/RemoteLocation.h"
@@ -33,6 +34,12 @@ Result<CheckpointLayout> CheckpointLocator::locateFolder(const QString& folder)
 {
     const QDir dir(folder);
     const std::vector<FolderModel> models = FolderModels::list(folder);
+    // A diffusers pipeline keeps its weights in component folders: open the component the Hub
+    // counts for it (the transformer or the UNet); the summary lists the others.
+    if (models.empty() && DiffusersLayout::isPipeline(folder)) {
+        if (const QString main = DiffusersLayout::mainWeights(folder); !main.isEmpty())
+            return locate(main);
+    }
     if (models.empty())
         return makeError(ErrorCode::NotAFile, folder,
                          QStringLiteral("the folder holds no .safetensors file"));

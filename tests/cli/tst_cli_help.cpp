@@ -52,6 +52,10 @@ const QList<std::pair<QString, QStringList>>& expectedOptions()
          {QStringLiteral("json"), QStringLiteral("rename"), QStringLiteral("rename-file"),
           QStringLiteral("rank"), QStringLiteral("no-suggest"), QStringLiteral("all"),
           QStringLiteral("threads")}},
+        {QStringLiteral("report"),
+         {QStringLiteral("o"), QStringLiteral("output"), QStringLiteral("json"), QStringLiteral("md"),
+          QStringLiteral("no-scan"), QStringLiteral("no-hash"), QStringLiteral("threads"),
+          QStringLiteral("force")}},
     };
     return commands;
 }

@@ -198,8 +198,12 @@ void TestUiEdit::modelEditsUndoRedo()
         new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Add, 1, QStringLiteral("empty"), {}));
     stack.push(new AddRemoveKeyCommand(&model, AddRemoveKeyCommand::Kind::Remove, 3, QStringLiteral("config"),
                                        QStringLiteral("{\"a\": 1}")));
-    const QStringList edited = {QStringLiteral("format | safetensors \u00e9\u4e2d"),
-                                QStringLiteral("empty | "), QStringLiteral("licence | MIT")};
+    // The third column is the key's meaning (MetadataKeys): it follows the key through the edits.
+    const QString formatMeaning = QStringLiteral(
+        "The framework that wrote the tensors: pt (PyTorch), tf, flax, np or mlx; transformers refuses to "
+        "load a file without it as a PyTorch checkpoint. (safetensors / transformers)");
+    const QStringList edited = {QStringLiteral("format | safetensors \u00e9\u4e2d | ") + formatMeaning,
+                                QStringLiteral("empty |  | "), QStringLiteral("licence | MIT | ")};
     QCOMPARE(dumpModel(&model), edited);
     QCOMPARE(stack.count(), 4);
 

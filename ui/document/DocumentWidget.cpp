@@ -231,6 +231,7 @@ void DocumentWidget::apply(LoadResult result)
         const bool keepScan = previous && m_scan->hasResults() && sameTensorLayout(*previous, model) &&
                               (saved || !previous->changedOnDisk());
         m_summary->setSummary(summarize(model, *m_result.tree), model.warnings());
+        m_summary->setProfile(m_result.profile);
         m_stats->setModel(m_result.model);
         if (keepScan)
             m_scan->keepResultsFor(m_result.model);

@@ -57,6 +57,7 @@ LoadResult loadModel(const QString& path, const JobControl& control)
                 noteJournal(part.localPath);
         }
         result.tree = std::make_shared<const NameTree>(*result.model);
+        result.profile = std::make_shared<const ModelProfile>(ModelProfiler::profile(*result.model, path));
         setHeaderText(result, result.model->rawHeader(kRawHeaderCap));
         return result;
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "architecture/ModelProfile.h"
 #include "base/Error.h"
 #include "base/JobControl.h"
 #include "checkpoint/Checkpoint.h"
@@ -21,6 +22,8 @@ struct LoadResult {
     QString path;
     std::shared_ptr<const Checkpoint> model;
     std::shared_ptr<const NameTree> tree;
+    // The architecture, the Hub's parameter count and the config.json check (ModelProfiler).
+    std::shared_ptr<const ModelProfile> profile;
     std::optional<Error> error;
     QString headerSource;             // which file the header text comes from
     QByteArray headerText;            // pretty-printed, in file order; bounded (see JsonPretty.h)

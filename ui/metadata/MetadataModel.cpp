@@ -3,6 +3,7 @@
 #include "common/DisplayText.h"
 #include "metadata/JsonPretty.h"
 #include "metadata/MetadataCommands.h"
+#include "metadata/MetadataKeys.h"
 
 #include <QUndoStack>
 
@@ -14,6 +15,7 @@ void MetadataModel::setMetadata(const std::optional<Metadata>& metadata)
 {
     beginResetModel();
     m_metadata = metadata;
+    m_meanings.clear();
     m_isJson.clear();
     if (m_metadata) {
         for (const auto& [key, value] : m_metadata->entries())
@@ -38,6 +40,23 @@ QVariant MetadataModel::data(const QModelIndex& index, int role) const
         return {};
     const auto& [key, value] = m_metadata->entries()[static_cast<std::size_t>(index.row())];
     const bool json = m_isJson[static_cast<std::size_t>(index.row())];
+    if (index.column() == MeaningColumn) {
+        switch (role) {
+        case Qt::DisplayRole:
+        case SortRole:
+            return itemText(meaning(index.row()));
+        case Qt::ToolTipRole: {
+            const QString text = meaning(index.row());
+            return text.isEmpty() ? QVariant()
+                                  : QVariant(QStringLiteral("<p style='white-space:pre-wrap'>%1</p>")
+                                                 .arg(toolTipText(text).toHtmlEscaped()));
+        }
+        case KeyRole:
+            return key;
+        default:
+            return {};
+        }
+    }
     switch (role) {
     case Qt::DisplayRole:
         return itemText(index.column() == KeyColumn ? key : value);
@@ -61,14 +80,31 @@ QVariant MetadataModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    return section == KeyColumn ? tr("Key") : tr("Value");
+    return section == KeyColumn ? tr("Key") : section == ValueColumn ? tr("Value") : tr("Meaning");
+}
+
+QString MetadataModel::meaning(int row) const
+{
+    if (!m_metadata || row < 0 || row >= m_metadata->size())
+        return {};
+    if (auto it = m_meanings.constFind(row); it != m_meanings.constEnd())
+        return *it;
+    const auto& [key, value] = m_metadata->entries()[static_cast<std::size_t>(row)];
+    QString text;
+    // Decoding reads the value (a timestamp, a JSON tag count): not a hostile 90 MB one.
+    if (const auto e = MetadataKeys::explain(key, value.size() <= 4 * 1024 * 1024 ? value : QString()))
+        text = e->decoded.isEmpty() ? tr("%1 (%2)").arg(e->meaning, e->origin)
+                                    : tr("%1 \u2014 %2 (%3)").arg(e->decoded, e->meaning, e->origin);
+    m_meanings.insert(row, text);
+    return text;
 }
 
 Qt::ItemFlags MetadataModel::flags(const QModelIndex& index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
     // JSON values are edited in JsonEditDialog, which checks the text; a one-line editor would not.
-    if (isEditable() && index.isValid() && !isTooLargeToEdit(index.row()) &&
+    if (isEditable() && index.isValid() && index.column() != MeaningColumn &&
+        !isTooLargeToEdit(index.row()) &&
         (index.column() == KeyColumn || !m_isJson[static_cast<std::size_t>(index.row())]))
         f |= Qt::ItemIsEditable;
     return f;
@@ -81,6 +117,8 @@ bool MetadataModel::setData(const QModelIndex& index, const QVariant& value, int
         return false;
     const auto& [key, old] = m_metadata->entries()[static_cast<std::size_t>(index.row())];
     const QString text = value.toString();
+    if (index.column() == MeaningColumn)
+        return false;
     if (index.column() == KeyColumn) {
         // An empty or duplicate key would not survive a save (the map has unique keys).
         if (text == key)
@@ -121,6 +159,7 @@ void MetadataModel::insertEntry(int row, const QString& key, const QString& valu
         m_metadata ? m_metadata->entries() : std::vector<Metadata::Entry>{};
     row = qBound(0, row, static_cast<int>(entries.size()));
     beginInsertRows({}, row, row);
+    m_meanings.clear();
     entries.insert(entries.begin() + row, {key, value});
     m_isJson.insert(m_isJson.begin() + row, looksLikeJsonContainer(value));
     m_metadata = Metadata::fromUniqueEntries(std::move(entries));
@@ -133,6 +172,7 @@ void MetadataModel::removeEntry(int row)
         return;
     std::vector<Metadata::Entry> entries = m_metadata->entries();
     beginRemoveRows({}, row, row);
+    m_meanings.clear();
     entries.erase(entries.begin() + row);
     m_isJson.erase(m_isJson.begin() + row);
     m_metadata = Metadata::fromUniqueEntries(std::move(entries));
@@ -144,8 +184,8 @@ void MetadataModel::setEntryKey(int row, const QString& key)
     if (row < 0 || row >= rowCount())
         return;
     m_metadata->rename(m_metadata->entries()[static_cast<std::size_t>(row)].first, key);
-    const QModelIndex cell = index(row, KeyColumn);
-    emit dataChanged(cell, cell);
+    m_meanings.remove(row);
+    emit dataChanged(index(row, KeyColumn), index(row, MeaningColumn));
 }
 
 void MetadataModel::setEntryValue(int row, const QString& value)
@@ -154,8 +194,8 @@ void MetadataModel::setEntryValue(int row, const QString& value)
         return;
     m_metadata->set(m_metadata->entries()[static_cast<std::size_t>(row)].first, value);
     m_isJson[static_cast<std::size_t>(row)] = looksLikeJsonContainer(value);
-    const QModelIndex cell = index(row, ValueColumn);
-    emit dataChanged(cell, cell);
+    m_meanings.remove(row);
+    emit dataChanged(index(row, ValueColumn), index(row, MeaningColumn));
 }
 
 } // namespace ts::ui

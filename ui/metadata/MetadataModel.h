@@ -4,6 +4,7 @@
 #include "format/Metadata.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 class QUndoStack;
 
@@ -18,7 +19,8 @@ namespace ts::ui {
 class MetadataModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Columns { KeyColumn, ValueColumn, NUM_COLUMNS };
+    // MeaningColumn explains well-known keys (MetadataKeys: format, modelspec.*, kohya's ss_*).
+    enum Columns { KeyColumn, ValueColumn, MeaningColumn, NUM_COLUMNS };
     enum Roles { SortRole = Qt::UserRole, FullValueRole, IsJsonRole, KeyRole /* the whole key, uncut */ };
     // Keys and values longer than this are shown cut and not edited: an editor lays out all of
     // its text, and a header can hold a 90 MB value. Removing such a key still works.
@@ -48,8 +50,12 @@ public:
     void setEntryKey(int row, const QString& key);
     void setEntryValue(int row, const QString& value);
 
+    // The explanation of row `row`'s key, or empty for a key nobody documents.
+    QString meaning(int row) const;
+
 private:
     std::optional<Metadata> m_metadata;
+    mutable QHash<int, QString> m_meanings; // computed as rows are shown: a header can hold a million keys
     std::vector<bool> m_isJson; // per row, computed once: parsing on every paint would be wasteful
     QUndoStack* m_undoStack = nullptr;
 };

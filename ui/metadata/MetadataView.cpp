@@ -29,8 +29,8 @@ namespace ts::ui {
 
 MetadataView::MetadataView(QWidget* parent)
     : QWidget(parent), m_model(new MetadataModel(this)), m_stack(new QStackedWidget(this)),
-      m_table(new QTableView(this)), m_valueTitle(new QLabel(this)), m_value(new QPlainTextEdit(this)),
-      m_copyJson(new QPushButton(tr("Copy as JSON"), this)),
+      m_table(new QTableView(this)), m_valueTitle(new QLabel(this)), m_meaning(new QLabel(this)),
+      m_value(new QPlainTextEdit(this)), m_copyJson(new QPushButton(tr("Copy as JSON"), this)),
       m_copyValue(new QPushButton(tr("Copy value"), this)), m_add(new QPushButton(tr("Add Key"), this)),
       m_edit(new QPushButton(tr("Edit Value\u2026"), this)), m_remove(new QPushButton(tr("Remove Key"), this))
 {
@@ -62,6 +62,13 @@ MetadataView::MetadataView(QWidget* parent)
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(m_valueTitle);
+    m_meaning->setWordWrap(true);
+    m_meaning->setTextFormat(Qt::PlainText);
+    m_meaning->setForegroundRole(QPalette::PlaceholderText);
+    m_meaning->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_meaning->setSizePolicy(titlePolicy);
+    m_meaning->hide();
+    sideLayout->addWidget(m_meaning);
     sideLayout->addWidget(m_value, 1);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("metadataSplitter")); // its key in WindowMemory: keep it stable
@@ -132,6 +139,8 @@ void MetadataView::setMetadata(const std::optional<Metadata>& metadata)
     m_table->resizeColumnToContents(MetadataModel::KeyColumn);
     m_table->setColumnWidth(MetadataModel::KeyColumn,
                             qMin(m_table->columnWidth(MetadataModel::KeyColumn), 320));
+    // The value and its meaning share what is left; the meaning column stretches.
+    m_table->setColumnWidth(MetadataModel::ValueColumn, 240);
     if (any) {
         // Open on the first structured value: that is what the side panel is for.
         int row = 0;
@@ -157,9 +166,14 @@ void MetadataView::showRow(int row)
     m_remove->setEnabled(row >= 0);
     if (row < 0) {
         m_valueTitle->clear();
+        m_meaning->clear();
+        m_meaning->hide();
         m_value->clear();
         return;
     }
+    const QString meaning = m_model->meaning(row);
+    m_meaning->setText(itemText(meaning));
+    m_meaning->setVisible(!meaning.isEmpty());
     const QModelIndex index = m_model->index(row, MetadataModel::ValueColumn);
     const QString key = m_model->index(row, MetadataModel::KeyColumn).data().toString(); // cut for display
     const QString value = index.data(MetadataModel::FullValueRole).toString();

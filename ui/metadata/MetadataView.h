@@ -28,6 +28,8 @@ public:
     MetadataModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QPlainTextEdit* valuePanel() const { return m_value; }
+    // What the selected key means (MetadataKeys), above its value; empty for unknown keys.
+    QLabel* meaningLabel() const { return m_meaning; }
 
     // The whole map as JSON, in the same shape as `tensorscope-cli meta --json`.
     QString metadataJson() const;
@@ -49,6 +51,7 @@ private:
     QStackedWidget* m_stack;
     QTableView* m_table;
     QLabel* m_valueTitle;
+    QLabel* m_meaning;
     QPlainTextEdit* m_value;
     QPushButton* m_copyJson;
     QPushButton* m_copyValue;

@@ -6,6 +6,7 @@
 #include "checkpoint/CheckpointJson.h"
 #include "common/NaturalSortProxy.h"
 #include "common/TableExport.h"
+#include "summary/ArchitecturePanel.h"
 #include "summary/AuditModel.h"
 #include "summary/ModuleShareModel.h"
 #include "summary/ValuesVerdict.h"
@@ -41,9 +42,10 @@ QLabel* sectionTitle(const QString& text, QWidget* parent)
 
 SummaryView::SummaryView(QWidget* parent)
     : QScrollArea(parent), m_title(new QLabel), m_path(new QLabel), m_values(new ValuesVerdict),
-      m_chart(new DtypeChart), m_modules(new ModuleShareModel(this)), m_moduleView(new QTableView),
-      m_audit(new AuditModel(this)), m_auditView(new QTreeView), m_auditTitle(nullptr),
-      m_auditEmpty(new QLabel), m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))),
+      m_architecture(new ArchitecturePanel), m_chart(new DtypeChart), m_modules(new ModuleShareModel(this)),
+      m_moduleView(new QTableView), m_audit(new AuditModel(this)), m_auditView(new QTreeView),
+      m_auditTitle(nullptr), m_auditEmpty(new QLabel),
+      m_removeLeftovers(new QPushButton(tr("Remove Leftover Files"))),
       m_exportAudit(new QPushButton(tr("Export"))), m_grid(new QGridLayout)
 {
     m_auditView->setObjectName(QStringLiteral("audit"));
@@ -65,7 +67,8 @@ SummaryView::SummaryView(QWidget* parent)
 
     m_grid->setHorizontalSpacing(24);
     m_grid->setVerticalSpacing(4);
-    addFact(QStringLiteral("parameters"), tr("Parameters"), 0, 0);
+    // Every element of every tensor; the parameters as the Hub counts them are the architecture's line.
+    addFact(QStringLiteral("parameters"), tr("Elements"), 0, 0);
     addFact(QStringLiteral("tensors"), tr("Tensors"), 0, 1);
     addFact(QStringLiteral("fileSize"), tr("File size"), 0, 2);
     addFact(QStringLiteral("tensorBytes"), tr("Tensor data"), 0, 3);
@@ -75,6 +78,7 @@ SummaryView::SummaryView(QWidget* parent)
     addFact(QStringLiteral("dtypes"), tr("Dtypes"), 2, 3);
     m_grid->setColumnStretch(4, 1);
     layout->addLayout(m_grid);
+    layout->addWidget(m_architecture);
 
     auto* charts = new QGridLayout;
     charts->addWidget(sectionTitle(tr("Parameters and bytes per dtype"), page), 0, 0);
@@ -214,7 +218,8 @@ void SummaryView::setSummary(const CheckpointSummary& s, std::vector<Diagnostic>
         label->setText(text);
         label->setToolTip(tip);
     };
-    set("parameters", formatCount(s.parameters), tr("%1 parameters").arg(formatGrouped(s.parameters)));
+    set("parameters", formatCount(s.parameters),
+        tr("%1 elements: every element of every tensor, scalars included").arg(formatGrouped(s.parameters)));
     set("tensors", formatGrouped(s.tensorCount));
     set("fileSize", formatBytes(s.fileBytes), tr("%1 bytes").arg(formatGrouped(s.fileBytes)));
     set("tensorBytes", formatBytes(s.tensorBytes), tr("%1 bytes").arg(formatGrouped(s.tensorBytes)));
@@ -239,6 +244,13 @@ void SummaryView::setSummary(const CheckpointSummary& s, std::vector<Diagnostic>
     m_moduleView->horizontalHeader()->setSectionResizeMode(ModuleShareModel::NameColumn,
                                                            QHeaderView::Stretch);
     m_audit->setDiagnostics(std::move(warnings));
+}
+
+void SummaryView::setProfile(std::shared_ptr<const ModelProfile> profile)
+{
+    if (profile)
+        m_audit->addDiagnostics(QStringLiteral("architecture"), profile->findings());
+    m_architecture->setProfile(std::move(profile));
 }
 
 QString SummaryView::fact(const QString& key) const

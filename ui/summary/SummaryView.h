@@ -3,6 +3,8 @@
 #include "base/Diagnostic.h"
 #include "summary/CheckpointSummary.h"
 
+#include <memory>
+
 #include <QHash>
 #include <QScrollArea>
 
@@ -14,8 +16,13 @@ class QPushButton;
 class QTableView;
 class QTreeView;
 
+namespace ts {
+struct ModelProfile;
+}
+
 namespace ts::ui {
 
+class ArchitecturePanel;
 class ValuesVerdict;
 
 class AuditModel;
@@ -29,6 +36,9 @@ public:
     explicit SummaryView(QWidget* parent = nullptr);
 
     void setSummary(const CheckpointSummary& summary, std::vector<Diagnostic> warnings);
+    // The architecture, the Hub's count and the config check; their findings join the audit list.
+    void setProfile(std::shared_ptr<const ModelProfile> profile);
+    ArchitecturePanel* architecturePanel() const { return m_architecture; }
     const CheckpointSummary& summary() const { return m_summary; }
     // The text shown for one fact: "fileSize", "tensors", "parameters", "tensorBytes",
     // "headerBytes", "shards", "metadataKeys", "dtypes".
@@ -58,6 +68,7 @@ private:
     QLabel* m_title;
     QLabel* m_path;
     ValuesVerdict* m_values;
+    ArchitecturePanel* m_architecture;
     QHash<QString, QLabel*> m_facts;
     DtypeChart* m_chart;
     ModuleShareModel* m_modules;

@@ -1,5 +1,6 @@
 #include "window/MainWindow.h"
 
+#include "audit/ReportExportDialog.h"
 #include "base/Format.h"
 #include "compare/CompareAction.h"
 #include "conversion/ConvertDialog.h"
@@ -113,6 +114,20 @@ void MainWindow::createActions()
     });
     convert->setStatusTip(tr("Change dtypes, select, rename or shard the tensors into a new file."));
     m_documentActions << convert;
+    QAction* report = file->addAction(tr("E&xport Report\u2026"), this, [this] {
+        DocumentWidget* doc = currentDocument();
+        if (!doc || !doc->result().ok())
+            return;
+        // Non-modal, as Convert: hashing and scanning a large model take a while.
+        auto* dialog = new ReportExportDialog(doc->result().model, doc->path(), doc->result().profile, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    report->setObjectName(QStringLiteral("exportReportAction"));
+    report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    report->setStatusTip(
+        tr("Write an audit report: files and SHA-256, architecture, parameters, findings, metadata."));
+    m_documentActions << report;
     addCompareAction(this, file); // a comparison tab (ui/compare), with or without a model open
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
