@@ -3,6 +3,7 @@
 #include "CommandHelp.h"
 #include "Commands.h"
 #include "TerminalProgress.h"
+#include "ThreadsOption.h"
 
 #include "base/Format.h"
 #include "base/TerminalText.h"
@@ -259,14 +260,8 @@ int runDiff(const QStringList& args)
     }
     options.rank = parser.isSet(QStringLiteral("rank"));
     options.suggest = !parser.isSet(QStringLiteral("no-suggest"));
-    if (parser.isSet(QStringLiteral("threads"))) {
-        bool ok = false;
-        options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
-        if (!ok || options.threads < 1 || options.threads > 256) {
-            err(QStringLiteral("tensorscope-cli: --threads takes a number from 1 to 256"));
-            return ExitUsage;
-        }
-    }
+    if (const auto bad = readThreadsOption(parser, options.threads))
+        return *bad;
     // Exit 1 means "they differ" here, so a file that cannot be read is 2 whatever its fault.
     int status = ExitOk;
     const auto a = openForReading(parser.positionalArguments()[0], true, &status);

@@ -3,6 +3,7 @@
 #include "CommandHelp.h"
 #include "Commands.h"
 #include "TerminalProgress.h"
+#include "ThreadsOption.h"
 
 #include "analysis/ProgressText.h"
 #include "architecture/ModelProfile.h"
@@ -71,14 +72,8 @@ int runReport(const QStringList& args)
     options.hash = !parser.isSet(QStringLiteral("no-hash"));
     options.scan = !parser.isSet(QStringLiteral("no-scan"));
     options.tool = QStringLiteral("Tensorscope ") + QCoreApplication::applicationVersion();
-    if (parser.isSet(QStringLiteral("threads"))) {
-        bool ok = false;
-        options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
-        if (!ok || options.threads < 1 || options.threads > 256) {
-            err(QStringLiteral("tensorscope-cli: --threads takes a number from 1 to 256"));
-            return ExitUsage;
-        }
-    }
+    if (const auto bad = readThreadsOption(parser, options.threads))
+        return *bad;
     int status = ExitOk;
     const auto model = openForReading(path, true, &status);
     if (!model)

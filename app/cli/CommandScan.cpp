@@ -3,6 +3,7 @@
 #include "CommandHelp.h"
 #include "Commands.h"
 #include "TerminalProgress.h"
+#include "ThreadsOption.h"
 
 #include "analysis/ModelScanner.h"
 #include "analysis/ScanJson.h"
@@ -51,14 +52,8 @@ int runScan(const QStringList& args)
     ScanOptions options;
     options.nanInfOnly = parser.isSet(QStringLiteral("nan-inf-only"));
     options.quantiles = parser.isSet(QStringLiteral("quantiles")) && !options.nanInfOnly;
-    if (parser.isSet(QStringLiteral("threads"))) {
-        bool ok = false;
-        options.threads = parser.value(QStringLiteral("threads")).toInt(&ok);
-        if (!ok || options.threads < 1 || options.threads > 256) {
-            err(QStringLiteral("tensorscope-cli: --threads takes a number from 1 to 256"));
-            return ExitUsage;
-        }
-    }
+    if (const auto bad = readThreadsOption(parser, options.threads))
+        return *bad;
     int status = ExitOk;
     const auto model = openForReading(parser.positionalArguments().front(), true, &status);
     if (!model)
