@@ -209,6 +209,7 @@ Result<ScanResult> ModelScanner::run()
     }
     if (!m_options.nanInfOnly) {
         const std::size_t ownFindings = result.findings.size();
+        const Clock::time_point crossStart = Clock::now();
         if (auto ok = appendCrossTensorFindings(*plan, result.tensors, workers, m_control.cancel, file,
                                                 result.findings);
             !ok) {
@@ -220,6 +221,7 @@ Result<ScanResult> ModelScanner::run()
                                   result.findings.end());
             result.complete = false;
         }
+        result.crossTensorSeconds = std::chrono::duration<double>(Clock::now() - crossStart).count();
     }
     result.bytes = plan->bytes;
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();

@@ -42,6 +42,8 @@ struct ScanResult {
     std::vector<Diagnostic> findings;                 // in tensor order
     std::uint64_t bytes = 0; // tensor bytes read (the NaN/Inf check skips dtypes without NaN/Inf)
     double seconds = 0;
+    double crossTensorSeconds =
+        0; // of `seconds`: the findings across tensors (siblings, duplicates, dead rows)
     // False for a scan cancelled with ScanOptions::partialOnCancel: `tensors` then holds only the
     // tensors whose first pass finished (in plan order), each with its own findings, and none of
     // the findings across tensors (siblings, duplicates, dead rows), which need every tensor;

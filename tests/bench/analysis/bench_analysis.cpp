@@ -274,7 +274,8 @@ double preadLoopGBs(const std::string& path, int threads)
 struct ScanTiming {
     double gbs = 0;
     double seconds = 0;
-    double cpuSeconds = 0; // user + system of the whole process: shows how much the CPU was shared
+    double cpuSeconds = 0;   // user + system of the whole process: shows how much the CPU was shared
+    double crossSeconds = 0; // the findings across tensors (siblings, duplicates, dead rows)
 };
 
 double cpuSeconds()
@@ -314,7 +315,7 @@ ScanTiming scanGBs(const QString& path, int bins, int threads, bool logHistogram
         // Bytes of the tensor, not bytes touched: the histogram pass reads the data twice.
         const double gbs = static_cast<double>(r->bytes) / s / 1e9;
         if (gbs > best.gbs)
-            best = {gbs, s, cpu};
+            best = {gbs, s, cpu, r->crossTensorSeconds};
     }
     return best;
 }
@@ -488,6 +489,8 @@ int main(int argc, char** argv)
             "tensorscope F32 model stats + NaN/Inf scan    %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
             "memory bw)\n",
             ms.gbs, ms.seconds, ms.cpuSeconds, 100 * ms.gbs / bwN);
+        std::printf("  of which findings across tensors            %.2f ms (%.2f%% of the scan)\n",
+                    1e3 * ms.crossSeconds, 100 * ms.crossSeconds / ms.seconds);
         const ScanTiming mh = scanGBs(model, 256, threads);
         std::printf(
             "tensorscope F32 model stats + 256-bin hist    %6.2f GB/s  (%.3f s, cpu %.2f s, %.0f%% of "
