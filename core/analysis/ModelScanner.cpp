@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 
 namespace ts {
 namespace {
@@ -176,7 +177,7 @@ Result<ScanResult> ModelScanner::run()
         result.tensors = std::move(finished);
         result.complete = false;
         for (std::size_t i = 0; i < result.tensors.size(); ++i) {
-            const ScanTarget& target = plan->targets[finishedTargets.empty() ? i : finishedTargets[i]];
+            const ScanTarget& target = plan->targets[finishedTargets[i]];
             for (Diagnostic& d : ScanFindings::of(result.tensors[i], target.location))
                 result.findings.push_back(std::move(d));
             result.bytes += target.location.length;
@@ -193,8 +194,11 @@ Result<ScanResult> ModelScanner::run()
         return partialResult(std::move(stats.value()));
     result.tensors = std::move(stats.value());
     if (auto ok = laterPasses(*plan, folds, workers, m_control, file); !ok) {
-        if (m_options.partialOnCancel && ok.error().code == ErrorCode::Cancelled)
+        if (m_options.partialOnCancel && ok.error().code == ErrorCode::Cancelled) {
+            finishedTargets.resize(plan->targets.size()); // the first pass finished every one
+            std::iota(finishedTargets.begin(), finishedTargets.end(), std::size_t(0));
             return partialResult(std::move(result.tensors));
+        }
         return ok.error();
     }
     for (std::size_t t = 0; t < plan->targets.size(); ++t) {

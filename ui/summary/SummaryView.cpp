@@ -154,8 +154,7 @@ SummaryView::SummaryView(QWidget* parent)
         const QString tensor = index.data(AuditModel::TensorRole).toString();
         if (tensor.isEmpty())
             return;
-        const auto* proxy = qobject_cast<const QAbstractProxyModel*>(index.model());
-        const Diagnostic& d = m_audit->diagnostic(proxy ? proxy->mapToSource(index).row() : index.row());
+        const Diagnostic& d = diagnosticAt(index);
         if (d.offset)
             emit elementActivated(tensor, *d.offset);
         else
@@ -184,6 +183,12 @@ void SummaryView::addFact(const QString& key, const QString& title, int row, int
     m_facts.insert(key, value);
 }
 
+const Diagnostic& SummaryView::diagnosticAt(const QModelIndex& shown) const
+{
+    const auto* proxy = qobject_cast<const QAbstractProxyModel*>(shown.model());
+    return m_audit->diagnostic(proxy ? proxy->mapToSource(shown).row() : shown.row());
+}
+
 QByteArray SummaryView::auditCsv() const
 {
     return TableExport::csv(*m_auditView->model());
@@ -192,13 +197,10 @@ QByteArray SummaryView::auditCsv() const
 QByteArray SummaryView::auditJson() const
 {
     const QAbstractItemModel* shown = m_auditView->model();
-    const auto* proxy = qobject_cast<const QAbstractProxyModel*>(shown);
     std::vector<Diagnostic> rows;
     rows.reserve(static_cast<std::size_t>(shown->rowCount()));
-    for (int row = 0; row < shown->rowCount(); ++row) {
-        const QModelIndex index = shown->index(row, 0);
-        rows.push_back(m_audit->diagnostic(proxy ? proxy->mapToSource(index).row() : row));
-    }
+    for (int row = 0; row < shown->rowCount(); ++row)
+        rows.push_back(diagnosticAt(shown->index(row, 0)));
     JsonWriter json;
     json.beginObject();
     json.key(QStringLiteral("file")).value(m_summary.path);

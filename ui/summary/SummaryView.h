@@ -11,6 +11,7 @@
 #include <vector>
 
 class QGridLayout;
+class QModelIndex;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -63,6 +64,8 @@ signals:
 private:
     void addFact(const QString& key, const QString& title, int row, int column);
     void updateAuditTitle();
+    // The finding behind a row of the audit view (sorted by its proxy).
+    const Diagnostic& diagnosticAt(const QModelIndex& shown) const;
 
     CheckpointSummary m_summary;
     QLabel* m_title;

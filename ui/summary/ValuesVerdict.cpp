@@ -8,6 +8,22 @@
 #include <algorithm>
 
 namespace ts::ui {
+namespace {
+
+bool isNanInf(const Diagnostic& d)
+{
+    return d.code == QLatin1String("NanValues") || d.code == QLatin1String("InfValues");
+}
+
+// "1 tensor with NaN or Inf", "3 tensors with warnings". Spelled out rather than "%n tensor(s)":
+// there is no English catalogue to make plurals.
+QString tensorCount(qsizetype n, const char* what)
+{
+    return n == 1 ? ValuesVerdict::tr("1 tensor %1").arg(ValuesVerdict::tr(what))
+                  : ValuesVerdict::tr("%1 tensors %2").arg(n).arg(ValuesVerdict::tr(what));
+}
+
+} // namespace
 
 ValuesVerdict::ValuesVerdict(QWidget* parent)
     : QWidget(parent), m_label(new QLabel(this)), m_nanInf(new QPushButton(tr("Check NaN/Inf"), this)),
@@ -82,14 +98,12 @@ void ValuesVerdict::setPartial(ScanView::Check check, const std::vector<Diagnost
     setStopped();
     QSet<QString> nanInf;
     for (const Diagnostic& d : findings) {
-        if (d.code == QLatin1String("NanValues") || d.code == QLatin1String("InfValues"))
+        if (isNanInf(d))
             nanInf.insert(d.tensor);
     }
     const QString what = check == ScanView::Check::NanInfOnly ? tr("The NaN/Inf check") : tr("The scan");
-    QString found = nanInf.isEmpty()
-                        ? tr("no NaN or Inf in those")
-                        : (nanInf.size() == 1 ? tr("1 tensor with NaN or Inf")
-                                              : tr("%1 tensors with NaN or Inf").arg(nanInf.size()));
+    const QString found = nanInf.isEmpty() ? tr("no NaN or Inf in those")
+                                           : tensorCount(nanInf.size(), QT_TR_NOOP("with NaN or Inf"));
     m_label->setText(tr("%1 was cancelled after %2 of %3 tensors: %4 (see the audit list); not every value "
                         "was checked.")
                          .arg(what)
@@ -105,36 +119,32 @@ QString ValuesVerdict::verdictFor(ScanView::Check check, const std::vector<Diagn
 {
     QSet<QString> nanInf, errors, warnings;
     for (const Diagnostic& d : findings) {
-        if (d.code == QLatin1String("NanValues") || d.code == QLatin1String("InfValues"))
+        if (isNanInf(d))
             nanInf.insert(d.tensor);
         if (d.severity == Severity::Error)
             errors.insert(d.tensor);
         else if (d.severity == Severity::Warning)
             warnings.insert(d.tensor);
     }
-    auto tensors = [](qsizetype n, const char* what) {
-        // Spelled out rather than "%n tensor(s)": there is no English catalogue to make plurals.
-        return n == 1 ? tr("1 tensor %1").arg(tr(what)) : tr("%1 tensors %2").arg(n).arg(tr(what));
-    };
     if (check == ScanView::Check::NanInfOnly) {
         if (nanInf.isEmpty())
             return tr(
                 "NaN/Inf check: no NaN or Inf in any tensor. Scan Values looks for the other anomalies.");
         return tr("NaN/Inf check: %1 (see the audit list).")
-            .arg(tensors(nanInf.size(), QT_TR_NOOP("with NaN or Inf")));
+            .arg(tensorCount(nanInf.size(), QT_TR_NOOP("with NaN or Inf")));
     }
     if (errors.isEmpty() && warnings.isEmpty())
         return tr("Values scanned: no NaN, Inf or other anomaly in any tensor.");
     QStringList parts;
     if (!nanInf.isEmpty())
-        parts << tensors(nanInf.size(), QT_TR_NOOP("with NaN or Inf"));
+        parts << tensorCount(nanInf.size(), QT_TR_NOOP("with NaN or Inf"));
     errors.subtract(nanInf);
     if (!errors.isEmpty())
-        parts << tensors(errors.size(), QT_TR_NOOP("with other errors"));
+        parts << tensorCount(errors.size(), QT_TR_NOOP("with other errors"));
     warnings.subtract(nanInf);
     warnings.subtract(errors);
     if (!warnings.isEmpty())
-        parts << tensors(warnings.size(), QT_TR_NOOP("with warnings"));
+        parts << tensorCount(warnings.size(), QT_TR_NOOP("with warnings"));
     return tr("Values scanned: %1 (see the audit list).").arg(parts.join(QStringLiteral(", ")));
 }
 
