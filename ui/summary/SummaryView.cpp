@@ -99,7 +99,12 @@ SummaryView::SummaryView(QWidget* parent)
     m_moduleView->setWordWrap(false);
 
     m_auditTitle = sectionTitle(tr("Audit"), page);
-    layout->addWidget(m_auditTitle);
+    // Export beside the title: below the list it sits under the fold of a 1280x820 window.
+    auto* auditHeader = new QHBoxLayout;
+    auditHeader->addWidget(m_auditTitle);
+    auditHeader->addStretch(1);
+    auditHeader->addWidget(m_exportAudit);
+    layout->addLayout(auditHeader);
     m_auditEmpty->setText(tr("Header valid, no warnings: it follows the format exactly."));
     layout->addWidget(m_auditEmpty);
     // Errors first (a scan's findings arrive after the header's notes), in natural name order
@@ -134,11 +139,7 @@ SummaryView::SummaryView(QWidget* parent)
                             tr("JSON files (*.json)"), auditJson());
     });
     m_exportAudit->setMenu(exportMenu);
-    auto* auditButtons = new QHBoxLayout;
-    auditButtons->addWidget(m_removeLeftovers);
-    auditButtons->addWidget(m_exportAudit);
-    auditButtons->addStretch(1);
-    layout->addLayout(auditButtons);
+    layout->addWidget(m_removeLeftovers, 0, Qt::AlignLeft);
     connect(m_removeLeftovers, &QPushButton::clicked, this, &SummaryView::removeLeftoversRequested);
     m_auditView->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_auditView, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
