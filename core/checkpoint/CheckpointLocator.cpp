@@ -17,6 +17,8 @@ Result<CheckpointLayout> CheckpointLocator::locate(const QString& location)
     if (RemoteLocation::isRemote(location))
         return RemoteLayout::locate(location);
     const QFileInfo info(location);
+    if (!info.exists() && FolderModels::isShardSetPattern(info.fileName()) && info.dir().exists())
+        return locateShardSet(location);
     if (!info.exists())
         return makeError(ErrorCode::IoError, location, QStringLiteral("the file does not exist"));
     if (info.isDir())
@@ -58,26 +60,44 @@ Result<CheckpointLayout> CheckpointLocator::locateFolder(const QString& folder)
             labels << QStringLiteral("%1 more").arg(models.size() - 8);
         return makeError(
             ErrorCode::SeveralModels, folder,
-            QStringLiteral("the folder holds %1 models, not the shards of one (%2); open one of them")
+            QStringLiteral("the folder holds %1 models, not the shards of one (%2); open one of them, "
+                           "a shard set by its pattern path")
                 .arg(models.size())
                 .arg(labels.join(QStringLiteral("; "))));
     }
-    const FolderModel& only = models.front();
-    if (only.kind == FolderModel::Kind::Index)
-        return locateIndex(only.files.front(), Checkpoint::Kind::FolderOfShards);
-    if (!only.missing.isEmpty()) {
+    return locateModel(models.front(), folder);
+}
+
+Result<CheckpointLayout> CheckpointLocator::locateShardSet(const QString& pattern)
+{
+    const QFileInfo info(pattern);
+    const QString folder = info.dir().path();
+    for (const FolderModel& model : FolderModels::list(folder)) {
+        if (model.kind == FolderModel::Kind::ShardSet &&
+            QFileInfo(model.location).fileName() == info.fileName())
+            return locateModel(model, pattern);
+    }
+    return makeError(ErrorCode::IoError, pattern,
+                     QStringLiteral("the folder holds no shard named like %1").arg(info.fileName()));
+}
+
+Result<CheckpointLayout> CheckpointLocator::locateModel(const FolderModel& model, const QString& origin)
+{
+    if (model.kind == FolderModel::Kind::Index)
+        return locateIndex(model.files.front(), Checkpoint::Kind::FolderOfShards);
+    if (!model.missing.isEmpty()) {
         return makeError(
-            ErrorCode::ShardMissing, folder,
+            ErrorCode::ShardMissing, origin,
             QStringLiteral("%1 of the %2 shards named %3 are missing: %4")
-                .arg(only.missing.size())
-                .arg(only.files.size())
-                .arg(only.label.section(QLatin1Char(' '), 0, 0), only.missing.join(QStringLiteral(", "))));
+                .arg(model.missing.size())
+                .arg(model.files.size())
+                .arg(model.label.section(QLatin1Char(' '), 0, 0), model.missing.join(QStringLiteral(", "))));
     }
     CheckpointLayout layout;
-    layout.kind = only.kind == FolderModel::Kind::ShardSet ? Checkpoint::Kind::FolderOfShards
-                                                           : Checkpoint::Kind::SingleFile;
-    layout.origin = folder;
-    layout.parts = only.files;
+    layout.kind = model.kind == FolderModel::Kind::ShardSet ? Checkpoint::Kind::FolderOfShards
+                                                            : Checkpoint::Kind::SingleFile;
+    layout.origin = origin;
+    layout.parts = model.files;
     return layout;
 }
 

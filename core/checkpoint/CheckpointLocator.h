@@ -11,6 +11,8 @@
 
 namespace ts {
 
+struct FolderModel;
+
 // Which parts make up what the user opened, before any part is read.
 struct CheckpointLayout {
     Checkpoint::Kind kind = Checkpoint::Kind::SingleFile;
@@ -22,8 +24,9 @@ struct CheckpointLayout {
 
 // Resolves what the user gave into the parts to read: a file is itself; an index names its
 // shards in its own folder; a folder is one model only when an index or the shard naming says so
-// (FolderModels). Everything that decides where a part is lives here, so a new source (a URL
-// whose index names sibling URLs, an archive's members) is one more case of locate().
+// (FolderModels); a shard set without an index is opened by its pattern path. Everything that decides where a
+// part is lives here, so a new source (a URL whose index names sibling URLs, an archive's members) is one
+// more case of locate().
 class CheckpointLocator {
 public:
     static Result<CheckpointLayout> locate(const QString& location);
@@ -31,6 +34,9 @@ public:
 private:
     static Result<CheckpointLayout> locateFolder(const QString& folder);
     static Result<CheckpointLayout> locateIndex(const QString& indexPath, Checkpoint::Kind kind);
+    // FOLDER/NAME-*-of-0000M.safetensors: the shard set of that name in FOLDER, which has no index.
+    static Result<CheckpointLayout> locateShardSet(const QString& pattern);
+    static Result<CheckpointLayout> locateModel(const FolderModel& model, const QString& origin);
 };
 
 } // namespace ts

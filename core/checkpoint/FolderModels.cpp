@@ -29,6 +29,12 @@ bool FolderModels::parseShardName(const QString& fileName, QString* stem, int* n
     return true;
 }
 
+bool FolderModels::isShardSetPattern(const QString& fileName)
+{
+    static const QRegularExpression pattern(QStringLiteral("^.+-\\*-of-\\d{5}\\.safetensors$"));
+    return pattern.match(fileName).hasMatch();
+}
+
 std::vector<FolderModel> FolderModels::list(const QString& folder)
 {
     const QDir dir(folder);
@@ -39,6 +45,7 @@ std::vector<FolderModel> FolderModels::list(const QString& folder)
         m.kind = FolderModel::Kind::Index;
         m.label = name;
         m.files << dir.filePath(name);
+        m.location = m.files.front();
         // An index that does not load is still listed: opening it gives its own error.
         if (auto index = ShardIndex::load(dir.filePath(name)))
             for (const QString& shard : index->shardFiles)
@@ -58,6 +65,7 @@ std::vector<FolderModel> FolderModels::list(const QString& folder)
         FolderModel m;
         m.label = name;
         m.files << dir.filePath(name);
+        m.location = m.files.front();
         singles.push_back(std::move(m));
     }
     for (auto it = groups.begin(); it != groups.end(); ++it) {
@@ -70,6 +78,7 @@ std::vector<FolderModel> FolderModels::list(const QString& folder)
         m.label = QStringLiteral("%1-*-of-%2.safetensors (%3 shards)")
                       .arg(stem, QStringLiteral("%1").arg(total, 5, 10, QLatin1Char('0')))
                       .arg(total);
+        m.location = dir.filePath(m.label.section(QLatin1Char(' '), 0, 0));
         std::size_t k = 0;
         for (int n = 1; n <= total; ++n) {
             const QString name = QStringLiteral("%1-%2-of-%3.safetensors")

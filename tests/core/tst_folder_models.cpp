@@ -150,6 +150,40 @@ private slots:
         QCOMPARE(model.error().code, ErrorCode::SeveralModels);
     }
 
+    void everyListedModelOpensByItsLocation()
+    {
+        // Two copies of a model beside a shard set without an index: three models; each opens
+        // alone by the location the list gives, the shard set by its pattern path.
+        QTemporaryDir dir;
+        copyShardsInto(dir, false);
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir, QStringLiteral("a.safetensors"));
+        copyFixture(QStringLiteral("face_landmark_68_f32.safetensors"), dir, QStringLiteral("b.safetensors"));
+        const auto models = FolderModels::list(dir.path());
+        QCOMPARE(models.size(), std::size_t(3));
+        QCOMPARE(models[0].location, dir.filePath(QStringLiteral("model-*-of-00002.safetensors")));
+        QCOMPARE(models[1].location, dir.filePath(QStringLiteral("a.safetensors")));
+        auto set = Checkpoint::open(models[0].location);
+        QVERIFY2(set, qPrintable(set ? QString() : set.error().toString()));
+        QCOMPARE((*set)->kind(), Checkpoint::Kind::FolderOfShards);
+        QCOMPARE((*set)->tensors().size(), std::size_t(117));
+        QCOMPARE((*set)->path(), models[0].location);
+        for (std::size_t i = 1; i < models.size(); ++i) {
+            auto one = Checkpoint::open(models[i].location);
+            QVERIFY(one);
+            QCOMPARE((*one)->kind(), Checkpoint::Kind::SingleFile);
+        }
+        // A pattern that names no shard set is a sentence, not an empty model.
+        auto none = Checkpoint::open(dir.filePath(QStringLiteral("other-*-of-00002.safetensors")));
+        QVERIFY(!none);
+        QVERIFY2(none.error().message.contains(QStringLiteral("no shard named like")),
+                 qPrintable(none.error().toString()));
+        // A shard missing from the set is named when the set is opened by its pattern, too.
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("model-00002-of-00002.safetensors"))));
+        auto cut = Checkpoint::open(models[0].location);
+        QVERIFY(!cut);
+        QCOMPARE(cut.error().code, ErrorCode::ShardMissing);
+    }
+
     void oneFileIsOneModel()
     {
         QTemporaryDir dir;

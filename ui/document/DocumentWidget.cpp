@@ -167,6 +167,7 @@ DocumentWidget::DocumentWidget(const QString& path, QWidget* parent)
     connect(m_banner, &ReloadBanner::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_error, &ErrorView::reloadRequested, this, &DocumentWidget::requestReload);
     connect(m_error, &ErrorView::accessTokenRequested, this, &DocumentWidget::accessTokenRequested);
+    connect(m_error, &ErrorView::openRequested, this, &DocumentWidget::openRequested);
     connect(m_summary, &SummaryView::tensorActivated, this, &DocumentWidget::selectTensor);
     connect(m_summary, &SummaryView::elementActivated, this, &DocumentWidget::selectTensorAt);
     connect(m_fsWatcher, &QFileSystemWatcher::fileChanged, this, &DocumentWidget::checkForChanges);

@@ -111,6 +111,8 @@ signals:
     void loaded();
     // The error page's Access Token button: a server refused the model without a valid token.
     void accessTokenRequested();
+    // The error page of a folder holding several models: the one the user picked, to open.
+    void openRequested(const QString& location);
     void stateChanged();
     // The user (or showPage()) switched between the summary, tensors, ... pages.
     void pageChanged(ts::ui::DocumentWidget::Page page);

@@ -2,6 +2,7 @@
 
 #include "base/Format.h"
 #include "common/DisplayText.h"
+#include "document/FolderModelPicker.h"
 #include "document/LoadResult.h"
 #include "io/RemoteLocation.h"
 
@@ -19,11 +20,10 @@ namespace ts::ui {
 ErrorView::ErrorView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_message(new QLabel(this)), m_details(new QLabel(this)),
       m_headerTitle(new QLabel(this)), m_header(new QPlainTextEdit(this)),
-      m_token(new QPushButton(tr("Access Token\u2026"), this))
+      m_token(new QPushButton(tr("Access Token\u2026"), this)), m_picker(new FolderModelPicker(this)),
+      m_icon(new QLabel(this))
 {
-    auto* icon = new QLabel(this);
-    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxCritical).pixmap(48, 48));
-    icon->setAlignment(Qt::AlignTop);
+    m_icon->setAlignment(Qt::AlignTop);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
     big.setBold(true);
@@ -50,7 +50,7 @@ ErrorView::ErrorView(QWidget* parent)
     text->addWidget(m_message);
     text->addWidget(m_details);
     auto* top = new QHBoxLayout;
-    top->addWidget(icon);
+    top->addWidget(m_icon);
     top->addLayout(text, 1);
     auto* buttons = new QVBoxLayout;
     buttons->addWidget(reload);
@@ -63,6 +63,8 @@ ErrorView::ErrorView(QWidget* parent)
     // The header box takes the spare height; without header text its spacer does, keeping the
     // message at the top.
     auto* box = new QVBoxLayout;
+    box->addWidget(m_picker, 1);
+    m_picker->hide();
     box->addWidget(m_headerTitle);
     box->addWidget(m_header, 1);
     box->addStretch(0);
@@ -70,6 +72,7 @@ ErrorView::ErrorView(QWidget* parent)
 
     connect(reload, &QPushButton::clicked, this, &ErrorView::reloadRequested);
     connect(m_token, &QPushButton::clicked, this, &ErrorView::accessTokenRequested);
+    connect(m_picker, &FolderModelPicker::openRequested, this, &ErrorView::openRequested);
 }
 
 void ErrorView::setResult(const LoadResult& result)
@@ -85,6 +88,15 @@ void ErrorView::setResult(const LoadResult& result)
                      : QFileInfo(result.path).isDir() ? tr("This folder cannot be opened")
                                                       : tr("This file cannot be opened"));
     m_token->setVisible(e.code == ErrorCode::AccessDenied);
+    const int models = e.code == ErrorCode::SeveralModels && !remote ? m_picker->setFolder(result.path) : 0;
+    m_picker->setVisible(models > 0);
+    if (models > 0)
+        m_title->setText(tr("This folder holds %1 models").arg(models));
+    // Several models in a folder is a question to the user, not a broken file.
+    m_icon->setPixmap(
+        style()
+            ->standardIcon(models > 0 ? QStyle::SP_MessageBoxInformation : QStyle::SP_MessageBoxCritical)
+            .pixmap(48, 48));
     // The core's sentence first, then everything that locates it.
     QString message = e.message;
     if (!message.isEmpty())
@@ -104,7 +116,7 @@ void ErrorView::setResult(const LoadResult& result)
     m_details->setText(details.join(QLatin1Char('\n')));
     m_details->setToolTip(toolTipText(e.toString()));
     if (result.headerText.isEmpty()) {
-        m_headerTitle->setText(remote && e.code >= ErrorCode::IoError
+        m_headerTitle->setText((remote && e.code >= ErrorCode::IoError) || models > 0
                                    ? QString()
                                    : tr("No header text could be read from the file."));
     } else {

@@ -236,6 +236,8 @@ DocumentWidget* MainWindow::openPath(const QString& path)
     watchEditing(doc);
     watchRemote(doc);
     rememberDocument(doc);
+    connect(doc, &DocumentWidget::openRequested, this,
+            [this](const QString& location) { openPath(location); });
     connect(doc, &DocumentWidget::stateChanged, this, [this, doc] {
         const int i = m_tabs->indexOf(doc);
         if (i >= 0)
