@@ -1,5 +1,7 @@
 #include "window/StartPage.h"
 
+#include "checkpoint/FolderModels.h"
+
 #include "io/RemoteLocation.h"
 #include "window/RecentFiles.h"
 
@@ -93,7 +95,10 @@ void StartPage::refresh()
         auto* item = new QListWidgetItem(tr("%1\n%2").arg(info.fileName(), info.absolutePath()), m_recent);
         item->setData(Qt::UserRole, path);
         item->setToolTip(path);
-        if (!info.exists())
+        // A shard set without an index is remembered by its pattern path, which names no file.
+        const bool present =
+            FolderModels::isShardSetPattern(info.fileName()) ? info.dir().exists() : info.exists();
+        if (!present)
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
     }
     if (paths.isEmpty())
