@@ -1,11 +1,11 @@
 #include "window/StartPage.h"
 
 #include "checkpoint/FolderModels.h"
-
 #include "io/RemoteLocation.h"
 #include "window/RecentFiles.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
