@@ -66,6 +66,7 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setSectionResizeMode(TensorTreeModel::NameColumn, QHeaderView::Interactive);
     m_view->header()->setMinimumSectionSize(40);
+    m_view->viewport()->installEventFilter(this);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
@@ -170,18 +171,46 @@ void TensorBrowser::sizeColumns()
     // Only the dtypes the model holds: sized for "F8_E4M3FNUZ" every BF16 model lost the
     // Parameters and Bytes columns off the right edge at 1280x820.
     m_view->setColumnWidth(TensorTreeModel::DtypeColumn, dtype + pad);
-    m_view->setColumnWidth(TensorTreeModel::ShapeColumn, std::min(shape + pad, 240));
+    m_shapeWidthWanted = std::min(shape + pad, 240);
+    m_view->setColumnWidth(TensorTreeModel::ShapeColumn, m_shapeWidthWanted);
     m_view->setColumnWidth(TensorTreeModel::ParametersColumn,
                            fm.horizontalAdvance(QStringLiteral("Parameters")) + arrow + pad);
     m_view->setColumnWidth(TensorTreeModel::BytesColumn,
                            fm.horizontalAdvance(QStringLiteral("1023 KiB")) + arrow + pad);
     m_view->setColumnWidth(TensorTreeModel::OffsetColumn, offset + pad);
     // Names first: a narrow pane scrolls sideways rather than eliding every name to "p...".
-    m_view->setColumnWidth(TensorTreeModel::NameColumn, std::min(name + pad, 420));
+    m_nameWidthWanted = std::min(name + pad, 420);
+    m_view->setColumnWidth(TensorTreeModel::NameColumn, m_nameWidthWanted);
     m_treeWidthWanted = m_view->frameWidth() * 2 + m_view->verticalScrollBar()->sizeHint().width();
     for (int c = TensorTreeModel::NameColumn; c <= TensorTreeModel::BytesColumn; ++c)
         m_treeWidthWanted += m_view->columnWidth(c);
     applyDefaultSplit();
+    fitNameColumn();
+}
+
+void TensorBrowser::fitNameColumn()
+{
+    if (m_nameWidthWanted == 0)
+        return;
+    int fixed = 0; // Dtype, Parameters, Bytes: narrow already, and what the user looks for
+    for (int c :
+         {TensorTreeModel::DtypeColumn, TensorTreeModel::ParametersColumn, TensorTreeModel::BytesColumn})
+        fixed += m_view->columnWidth(c);
+    const int em = m_view->fontMetrics().horizontalAdvance(QLatin1Char('m'));
+    const int leastName = std::min(em * 11, m_nameWidthWanted);
+    const int leastShape = std::min(em * 7, m_shapeWidthWanted);
+    int room = m_view->viewport()->width() - fixed;
+    const int name = std::clamp(room - m_shapeWidthWanted, leastName, m_nameWidthWanted);
+    const int shape = std::clamp(room - name, leastShape, m_shapeWidthWanted);
+    m_view->setColumnWidth(TensorTreeModel::NameColumn, name);
+    m_view->setColumnWidth(TensorTreeModel::ShapeColumn, shape);
+}
+
+bool TensorBrowser::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitNameColumn();
+    return QWidget::eventFilter(watched, event);
 }
 
 void TensorBrowser::applyDefaultSplit()

@@ -53,6 +53,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void showContextMenu(const QPoint& pos);
@@ -60,6 +61,9 @@ private:
     // Until the user moves the splitter (or WindowMemory restored it), the tree gets the width
     // its columns up to Bytes need, within 30-50% of the page, the details the rest.
     void applyDefaultSplit();
+    // When the tree pane is narrower than its columns, Name and then Shape give up width (down to
+    // about 11 and 7 characters, then the tree scrolls) so that Parameters and Bytes stay in view.
+    void fitNameColumn();
     void updateMatchLabel();
     void onCurrentChanged(const QModelIndex& current);
 
@@ -77,6 +81,8 @@ private:
     QSplitter* m_splitter;
     int m_matchCount = 0;
     int m_treeWidthWanted = 0;
+    int m_nameWidthWanted = 0; // what the longest names need; fitNameColumn() never goes wider
+    int m_shapeWidthWanted = 0;
     bool m_userSplit = false;
 };
 
