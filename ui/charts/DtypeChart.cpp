@@ -122,23 +122,31 @@ void DtypeChart::rebuild()
         maxParams = qMax(maxParams, static_cast<double>(t.parameters));
         maxBytes = qMax(maxBytes, static_cast<double>(t.bytes));
     }
-    // Value labels above the bars, so a dtype with a tiny share (F32 scales beside U8 codes)
-    // still shows its numbers.
-    const double shift = 0.19;
+    // Value labels above each pair of bars, so a dtype with a tiny share (F32 scales beside U8
+    // codes) still shows its numbers. Stacked, parameters over bytes, centred on the pair: side by
+    // side over their own bars, "262K" and "1.00 MiB" ran into each other ("262K1.00 MiB"), most
+    // at QT_SCALE_FACTOR=2. Each is tinted like its bar to say which it is.
+    const double headroom = 1.35; // the two lines above the tallest bar
     const bool crowded = m_totals.size() > kLabelledBars;
+    const bool dark = pal.color(QPalette::Base).lightness() < 128;
+    const double n = static_cast<double>(m_totals.size());
+    const double pad = 0.7 + qMax(0.0, (3.0 - n) / 2.0); // at least three slots wide (see below)
+    const double lower = 1.0 - pad, span = n + 2 * pad - 1.0;
+    const int lineHeight = QFontMetrics(m_plot->font()).height();
     for (std::size_t i = 0; i < m_totals.size() && !crowded; ++i) {
-        const double x = static_cast<double>(i + 1);
         const DtypeTotals& t = m_totals[i];
-        for (const auto& [dx, yAxis, text] : {std::tuple{-shift, m_plot->yAxis, formatCount(t.parameters)},
-                                              std::tuple{shift, m_plot->yAxis2, formatBytes(t.bytes)}}) {
+        const double top = qMax(static_cast<double>(t.parameters) / (qMax(1.0, maxParams) * headroom),
+                                static_cast<double>(t.bytes) / (qMax(1.0, maxBytes) * headroom));
+        const double x = (static_cast<double>(i + 1) - lower) / span;
+        for (const auto& [line, color, text] : {std::tuple{1, kParameterColor, formatCount(t.parameters)},
+                                                std::tuple{0, kByteColor, formatBytes(t.bytes)}}) {
             auto* label = new QCPItemText(m_plot);
-            label->position->setAxes(m_plot->xAxis, yAxis);
-            label->position->setCoords(x + dx, yAxis == m_plot->yAxis ? static_cast<double>(t.parameters)
-                                                                      : static_cast<double>(t.bytes));
+            label->position->setType(QCPItemPosition::ptAxisRectRatio);
+            label->position->setCoords(x, 1.0 - top);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            label->setPadding(QMargins(0, 0, 0, 3));
+            label->setPadding(QMargins(0, 0, 0, 3 + line * lineHeight));
             label->setText(text);
-            label->setColor(pal.color(QPalette::Text));
+            label->setColor(dark ? color.lighter(125) : color.darker(150));
             label->setClipToAxisRect(false);
         }
     }
@@ -155,18 +163,16 @@ void DtypeChart::rebuild()
     m_plot->xAxis->setTickLength(0, 4);
     m_plot->xAxis->grid()->setVisible(false);
     // At least three slots wide, so a single-dtype model does not get two slabs across the chart.
-    const double n = static_cast<double>(m_totals.size());
-    const double pad = 0.7 + qMax(0.0, (3.0 - n) / 2.0);
-    m_plot->xAxis->setRange(1.0 - pad, n + pad);
+    m_plot->xAxis->setRange(lower, lower + span);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new HumanTicker(false)));
     m_plot->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new HumanTicker(true)));
     m_plot->yAxis->setLabel(tr("Parameters"));
     m_plot->yAxis2->setLabel(tr("Bytes"));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->grid()->setVisible(false);
-    // Headroom above the tallest bar for its label.
-    m_plot->yAxis->setRange(0, qMax(1.0, maxParams * 1.15));
-    m_plot->yAxis2->setRange(0, qMax(1.0, maxBytes * 1.15));
+    // Headroom above the tallest bar for its labels.
+    m_plot->yAxis->setRange(0, qMax(1.0, maxParams) * headroom);
+    m_plot->yAxis2->setRange(0, qMax(1.0, maxBytes) * headroom);
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2})
         styleAxis(axis, pal);
 

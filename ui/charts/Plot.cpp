@@ -1,5 +1,7 @@
 #include "charts/Plot.h"
 
+#include <algorithm>
+
 namespace ts::ui {
 
 Plot::Plot(QWidget* parent) : QCustomPlot(parent) {}
@@ -34,7 +36,30 @@ void Plot::refresh()
         return;
     }
     m_stale = false;
+    fitTicks();
     replot();
+    // The first replot lays the axis rect out; fit the ticks to its real width.
+    if (fitTicks())
+        replot();
+}
+
+bool Plot::fitTicks()
+{
+    QCPAxis* axis = xAxis;
+    if (!axis || !axis->ticker() || !axis->visible() || !axis->tickLabels())
+        return false;
+    const QFontMetrics fm(axis->tickLabelFont());
+    const QCPRange range = axis->range();
+    int widest = 0;
+    for (double v : {range.lower, range.upper, (range.lower + range.upper) / 2})
+        widest = std::max(widest, fm.horizontalAdvance(QLocale().toString(v, 'g', axis->numberPrecision())));
+    const int room = axisRect() && axisRect()->width() > 0 ? axisRect()->width() : width();
+    const int count =
+        std::clamp(room / std::max(1, widest + 2 * fm.horizontalAdvance(QLatin1Char('0'))), 2, 5);
+    if (axis->ticker()->tickCount() == count)
+        return false;
+    axis->ticker()->setTickCount(count);
+    return true;
 }
 
 void Plot::showEvent(QShowEvent* event)

@@ -24,6 +24,10 @@ protected:
 
 private:
     bool canPaint() const;
+    // Fewer ticks on the x axis when its labels would run together ("010000200003000040000"):
+    // as many as fit the axis's width at the widest label's width plus two characters' gap.
+    // Returns whether the tick count changed (the layout then needs one more replot).
+    bool fitTicks();
     bool m_stale = false;
 };
 
