@@ -2,7 +2,10 @@
 // CMakeLists) at scale 2: the tensor tree keeps Parameters and Bytes in view while a tensor's
 // details take the right of the page, and the audit list's short columns are not cut to "wa...".
 #include "Fixtures.h"
+#include "TestFiles.h"
+#include "charts/DtypeChart.h"
 #include "charts/HeatmapPanel.h"
+#include "charts/HistogramPanel.h"
 #include "document/DocumentWidget.h"
 #include "summary/SummaryView.h"
 #include "tensor/StatsPanel.h"
@@ -14,6 +17,7 @@
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
@@ -27,6 +31,43 @@ bool columnInView(const QTreeView* view, int c)
 {
     return view->horizontalScrollBar()->value() == 0 &&
            view->columnViewportPosition(c) + view->columnWidth(c) <= view->viewport()->width();
+}
+
+// A model whose plots crowd their labels: seven dtypes of very different sizes (the dtype chart's
+// value labels) and a weight with one 70000 among values near 0 (the histogram's x ticks).
+bool writeCrowdedModel(const QString& path)
+{
+    using ts::test::bytesOf;
+    std::vector<float> w = ts::test::smallWeights(256 * 512, 0.04f);
+    w[0] = 70000.0f;
+    std::vector<ts::test::TestTensor> tensors{
+        {QStringLiteral("layers.0.weight"), Dtype::F32, {256, 512}, bytesOf(w)},
+        {QStringLiteral("embed"), Dtype::BF16, {1000, 64}, QByteArray(128000, '\x01')},
+        {QStringLiteral("q"), Dtype::F16, {128, 128}, QByteArray(32768, '\x01')},
+        {QStringLiteral("qweight"), Dtype::I8, {64, 64}, QByteArray(4096, '\x01')},
+        {QStringLiteral("zeros"), Dtype::U8, {64}, QByteArray(64, '\x01')},
+        {QStringLiteral("positions"), Dtype::I64, {2048}, QByteArray(16384, '\0')},
+        {QStringLiteral("mask"), Dtype::BOOL, {100}, QByteArray(100, '\x01')}};
+    return ts::test::writeSafetensors(path, tensors);
+}
+
+// The pixel rectangles of a plot's text items: value labels must not run into each other.
+std::vector<QRect> textRects(const QCustomPlot* plot)
+{
+    std::vector<QRect> out;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        const auto* text = qobject_cast<const QCPItemText*>(plot->item(i));
+        if (!text || text->text().isEmpty())
+            continue;
+        const QFontMetrics fm(text->font());
+        const QPointF anchor = text->position->pixelPosition();
+        const QRect r = fm.boundingRect(text->text()).adjusted(0, 0, 0, 0);
+        const QMargins pad = text->padding();
+        // AlignHCenter | AlignBottom: the box's bottom centre sits at the anchor, above the padding.
+        out.push_back(QRect(static_cast<int>(anchor.x()) - r.width() / 2,
+                            static_cast<int>(anchor.y()) - pad.bottom() - r.height(), r.width(), r.height()));
+    }
+    return out;
 }
 
 } // namespace
@@ -71,6 +112,56 @@ private slots:
                                                            .arg(view->columnViewportPosition(c))
                                                            .arg(view->columnWidth(c))
                                                            .arg(view->viewport()->width())));
+    }
+
+    void plotLabelsDoNotRunTogether()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("crowded.safetensors"));
+        QVERIFY(writeCrowdedModel(path));
+        MainWindow window;
+        window.resize(1280, 820);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        DocumentWidget* doc = window.openPath(path);
+        QTRY_VERIFY_WITH_TIMEOUT(doc->state() == DocumentWidget::State::Loaded, 10000);
+
+        // The dtype chart: no two value labels overlap.
+        auto* chart = doc->summaryView()->findChild<DtypeChart*>();
+        QVERIFY(chart);
+        chart->plot()->replot();
+        const std::vector<QRect> labels = textRects(chart->plot());
+        QCOMPARE(labels.size(), std::size_t(14)); // parameters and bytes for 7 dtypes
+        for (std::size_t a = 0; a < labels.size(); ++a)
+            for (std::size_t b = a + 1; b < labels.size(); ++b)
+                QVERIFY2(
+                    !labels[a].intersects(labels[b]),
+                    qPrintable(QStringLiteral("\"%1\" and \"%2\" overlap")
+                                   .arg(qobject_cast<QCPItemText*>(chart->plot()->item(int(a)))->text(),
+                                        qobject_cast<QCPItemText*>(chart->plot()->item(int(b)))->text())));
+
+        // The histogram of the weight with the 70000: its x tick labels have room between them.
+        doc->showPage(DocumentWidget::TensorsPage);
+        QVERIFY(doc->selectTensor(QStringLiteral("layers.0.weight")));
+        auto* histogram = doc->findChild<HistogramPanel*>();
+        QVERIFY(histogram);
+        QTRY_VERIFY_WITH_TIMEOUT(histogram->binCount() > 0, 20000);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCPAxis* x = histogram->plot()->xAxis;
+        histogram->plot()->replot();
+        const QVector<double> ticks = x->tickVector();
+        const QVector<QString> texts = x->tickVectorLabels();
+        QVERIFY(ticks.size() >= 2);
+        const QFontMetrics fm(x->tickLabelFont());
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double gap = x->coordToPixel(ticks[i]) - x->coordToPixel(ticks[i - 1]);
+            const double need = (fm.horizontalAdvance(texts[i - 1]) + fm.horizontalAdvance(texts[i])) / 2.0 +
+                                fm.horizontalAdvance(QLatin1Char('0'));
+            QVERIFY2(gap >= need, qPrintable(QStringLiteral("ticks %1 and %2: %3 px apart, labels need %4")
+                                                 .arg(texts[i - 1], texts[i])
+                                                 .arg(gap)
+                                                 .arg(need)));
+        }
     }
 
     void auditColumnsShowTheirText()
