@@ -103,9 +103,10 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
         const std::uint64_t absOffset = m_location.offset + firstByte + relByte;
         // Straight from the mapping when the source has one and the elements are aligned in it
         // (no copy: this halves the memory traffic of a scan); else a pread into the buffer.
-        std::span<const std::byte> mapped;
+        ByteSource::HeldBytes held;
         if (absOffset % elementAlign == 0)
-            mapped = m_location.source->view(absOffset, nBytes);
+            held = m_location.source->hold(absOffset, nBytes);
+        const std::span<const std::byte> mapped = held.bytes;
         const std::byte* bytes = mapped.data();
         if (mapped.empty()) {
             if (m_buffer.size() < bufferBytes / 8 + 1)

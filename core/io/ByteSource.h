@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 
 namespace ts {
@@ -34,6 +35,20 @@ public:
         (void)offset;
         (void)length;
         return {};
+    }
+
+    // Bytes in place for as long as `keep` lives: what a streaming reader uses instead of view()
+    // so a source whose bytes sit in buffers it may drop (an HTTP transfer) can lend them without
+    // a copy. May wait exactly as read() would for the same bytes (so never on the UI thread
+    // unless readsWithoutWaiting() said yes). Empty when the source cannot lend that range; the
+    // reader then read()s it. The default is view() with nothing to keep.
+    struct HeldBytes {
+        std::span<const std::byte> bytes;
+        std::shared_ptr<const void> keep;
+    };
+    virtual HeldBytes hold(std::uint64_t offset, std::uint64_t length) const
+    {
+        return {view(offset, length), {}};
     }
 
     // Whether the bytes read through view(offset, length) were the file's: an error naming the

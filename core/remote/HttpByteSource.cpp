@@ -70,7 +70,7 @@ Result<std::shared_ptr<HttpByteSource>> HttpByteSource::open(std::shared_ptr<Net
 
 HttpByteSource::Stats HttpByteSource::stats() const
 {
-    return Stats{m_transferred.progress().bytesDone, m_fromCache.load(), m_requests.load()};
+    return Stats{m_transferred.progress().bytesDone, m_fromCache.load(), m_requests.load(), m_lent.load()};
 }
 
 std::uint64_t HttpByteSource::headBytes() const
@@ -375,6 +375,39 @@ Result<void> HttpByteSource::readBlocks(std::uint64_t offset, std::span<std::byt
         m_client->pool().touch(t.get());
     }
     return {};
+}
+
+ByteSource::HeldBytes HttpByteSource::hold(std::uint64_t offset, std::uint64_t length) const
+{
+    if (length == 0 || offset >= size() || length > size() - offset || m_changed.load())
+        return {};
+    {
+        std::lock_guard lock(m_headMutex);
+        if (offset < m_head.size() || (offset < kDirectoryReach && !m_headExtended))
+            return {}; // the head is read() from its own buffer
+    }
+    const std::uint64_t end = offset + length;
+    const std::uint64_t k0 = offset / kBlockBytes;
+    const std::uint64_t k1 = (end - 1) / kBlockBytes;
+    std::shared_ptr<Transfer> t;
+    std::vector<std::shared_ptr<Transfer>> asked;
+    {
+        std::lock_guard lock(m_mutex);
+        t = heldBlock(k0);
+        if (!t || t->request().begin + t->request().length < end || heldBlock(k1) != t)
+            return {};
+        // A forward walk through held pieces still moves the read-ahead window.
+        planReadAhead(k0, k1, asked);
+    }
+    submit(asked);
+    // On its way (read-ahead asked for it): wait as read() would. A failure is read()'s to
+    // report, with its sentence, so it is not lent.
+    if (!t->waitFor(end - t->request().begin))
+        return {};
+    m_client->pool().touch(t.get());
+    m_lent += length;
+    const std::byte* bytes = t->data(offset - t->request().begin);
+    return {std::span<const std::byte>(bytes, static_cast<std::size_t>(length)), std::move(t)};
 }
 
 bool HttpByteSource::readsWithoutWaiting(std::uint64_t offset, std::uint64_t length) const

@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
+
 using namespace ts;
 using namespace ts::test;
 
@@ -299,6 +301,10 @@ private slots:
         QCOMPARE(largest, qint64(remote::HttpByteSource::kMaxSpanBytes));
         // Nothing was fetched twice.
         QVERIFY(bodyBytes(requests) <= QFileInfo(path).size());
+        // The pieces inside a read-ahead transfer were scanned where they arrived, not copied.
+        const auto* http = dynamic_cast<const remote::HttpByteSource*>(model->parts().front().source.get());
+        QVERIFY(http);
+        QVERIFY2(http->stats().lent >= (16u << 20), qPrintable(QString::number(http->stats().lent)));
     }
 
     void readsWithoutWaitingSaysWhereTheNetworkWouldBeNeeded()
@@ -312,6 +318,35 @@ private slots:
         std::vector<std::byte> bytes(where.length);
         QVERIFY(source.read(where.offset, bytes));
         QVERIFY(source.readsWithoutWaiting(where.offset, where.length));
+    }
+
+    void arrivedBytesAreLentWithoutACopy()
+    {
+        // 48 MiB of F32: past the probe, the file is fetched in 16 MiB transfers.
+        const QString path = QDir(m_root.path()).filePath(QStringLiteral("held.safetensors"));
+        QVERIFY(RemoteTestFiles::writeSingleTensor(path, 12u << 20, 5'000'000));
+        QFile local(path);
+        QVERIFY(local.open(QIODevice::ReadOnly));
+        const QByteArray file = local.readAll();
+        const auto model = openRemote(QStringLiteral("held.safetensors"));
+        QVERIFY(model);
+        const ByteSource& source = *model->parts().front().source;
+        constexpr std::uint64_t kSpan = remote::HttpByteSource::kMaxSpanBytes;
+        const std::uint64_t at = kSpan + 4096; // inside the second 16 MiB span
+        // Nothing asked for there yet: nothing to lend (read() asks).
+        QVERIFY(source.hold(at, 1 << 20).bytes.empty());
+        std::vector<std::byte> piece(4u << 20);
+        QVERIFY(source.read(at, piece)); // one transfer of the 1 MiB blocks [16 MiB, 21 MiB)
+        ByteSource::HeldBytes held = source.hold(at, 4u << 20);
+        QCOMPARE(held.bytes.size(), std::size_t(4u << 20));
+        QVERIFY(held.keep);
+        QVERIFY(std::memcmp(held.bytes.data(), file.constData() + at, held.bytes.size()) == 0);
+        // The same bytes twice are the same memory: lent, not copied.
+        QCOMPARE(source.hold(at, 16).bytes.data(), held.bytes.data());
+        // A range running past the end of that transfer is not lent (it would need another).
+        QVERIFY(source.hold(at, 8u << 20).bytes.empty());
+        // The head (prefix and header) is read() from its own buffer.
+        QVERIFY(source.hold(0, 8).bytes.empty());
     }
 
     void transferredBytesAreCountedForTheReader()

@@ -213,8 +213,10 @@ int main(int argc, char** argv)
             QStringList args;
             std::vector<double> seconds;
         };
+        const QString qnam = QCoreApplication::applicationDirPath() + QStringLiteral("/qnam_download");
         std::vector<Case> cases = {
             {"curl range download", curl, download, {}},
+            {"Qt Network download", qnam, {url, QStringLiteral("0"), QString::number(size - 1)}, {}},
             {"scan --nan-inf-only",
              cli,
              {QStringLiteral("scan"), QStringLiteral("--nan-inf-only"), QStringLiteral("--cache-size"),
@@ -243,11 +245,14 @@ int main(int argc, char** argv)
                 c.seconds.push_back(done.seconds);
             }
         }
-        const double base = static_cast<double>(size) / median(cases.front().seconds);
+        const double base = static_cast<double>(size) / median(cases[0].seconds);
+        const double qtBase = static_cast<double>(size) / median(cases[1].seconds);
         for (const Case& c : cases) {
             const double rate = static_cast<double>(size) / median(c.seconds);
-            std::printf("%-22s %7.0f MB/s (median of %d: %.2f s) = %3.0f%% of the download (goal >= 80%%)\n",
-                        c.name, rate / 1e6, runs, median(c.seconds), 100.0 * rate / base);
+            std::printf(
+                "%-22s %7.0f MB/s (median of %d: %.2f s) = %3.0f%% of curl's download (goal >= 80%%), "
+                "%3.0f%% of Qt Network's\n",
+                c.name, rate / 1e6, runs, median(c.seconds), 100.0 * rate / base, 100.0 * rate / qtBase);
         }
     }
     return 0;
