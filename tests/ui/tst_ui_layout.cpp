@@ -70,6 +70,19 @@ std::vector<QRect> textRects(const QCustomPlot* plot)
     return out;
 }
 
+// The window shown at 1280x820 with `path` open and loaded; null when it did not load.
+DocumentWidget* openShown(MainWindow& window, const QString& path)
+{
+    window.resize(1280, 820);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return nullptr;
+    DocumentWidget* doc = window.openPath(path);
+    if (!QTest::qWaitFor([doc] { return doc->state() != DocumentWidget::State::Loading; }, 10000))
+        return nullptr;
+    return doc->state() == DocumentWidget::State::Loaded ? doc : nullptr;
+}
+
 } // namespace
 
 class TestUiLayout : public QObject {
@@ -85,12 +98,9 @@ private slots:
     void treeKeepsParametersAndBytesBesideTheDetails()
     {
         MainWindow window;
-        window.resize(1280, 820);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
         DocumentWidget* doc =
-            window.openPath(ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
-        QTRY_VERIFY_WITH_TIMEOUT(doc->state() == DocumentWidget::State::Loaded, 10000);
+            openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+        QVERIFY(doc);
         doc->showPage(DocumentWidget::TensorsPage);
         QVERIFY(doc->selectTensor(QStringLiteral("fc.age.weights")));
         auto* view = doc->tensorBrowser()->findChild<QTreeView*>(QStringLiteral("tree"));
@@ -120,11 +130,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("crowded.safetensors"));
         QVERIFY(writeCrowdedModel(path));
         MainWindow window;
-        window.resize(1280, 820);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        DocumentWidget* doc = window.openPath(path);
-        QTRY_VERIFY_WITH_TIMEOUT(doc->state() == DocumentWidget::State::Loaded, 10000);
+        DocumentWidget* doc = openShown(window, path);
+        QVERIFY(doc);
 
         // The dtype chart: no two value labels overlap.
         auto* chart = doc->summaryView()->findChild<DtypeChart*>();
@@ -167,12 +174,9 @@ private slots:
     void auditColumnsShowTheirText()
     {
         MainWindow window;
-        window.resize(1280, 820);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
         DocumentWidget* doc =
-            window.openPath(ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
-        QTRY_VERIFY_WITH_TIMEOUT(doc->state() == DocumentWidget::State::Loaded, 10000);
+            openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+        QVERIFY(doc);
         doc->showPage(DocumentWidget::SummaryPage);
         auto* audit = doc->summaryView()->findChild<QTreeView*>(QStringLiteral("audit"));
         QVERIFY(audit);

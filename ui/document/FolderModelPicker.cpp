@@ -4,7 +4,6 @@
 #include "checkpoint/FolderModels.h"
 
 #include <QFileInfo>
-
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -52,10 +51,8 @@ FolderModelPicker::FolderModelPicker(QWidget* parent)
     layout->addLayout(buttons);
 
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) { m_open->setEnabled(row >= 0); });
-    connect(m_list, &QListWidget::itemActivated, this, [this](const QListWidgetItem* item) {
-        emit openRequested(item->data(Qt::UserRole).toString());
-    });
-    connect(m_open, &QPushButton::clicked, this, &FolderModelPicker::openCurrent);
+    connect(m_list, &QListWidget::itemActivated, this, &FolderModelPicker::open);
+    connect(m_open, &QPushButton::clicked, this, [this] { open(m_list->currentItem()); });
 }
 
 int FolderModelPicker::setFolder(const QString& folder)
@@ -63,7 +60,8 @@ int FolderModelPicker::setFolder(const QString& folder)
     m_list->clear();
     const std::vector<FolderModel> models = FolderModels::list(folder);
     for (const FolderModel& model : models) {
-        // The size tells two copies from two models at a glance; an index's size is its shards'.
+        // The size tells two copies from two models at a glance. An index gets none: its row is
+        // the index file, and its shards' sizes would mean reading the index again here.
         std::uint64_t bytes = 0;
         const QStringList files = model.kind == FolderModel::Kind::Index ? QStringList{} : model.files;
         for (const QString& file : files)
@@ -73,7 +71,7 @@ int FolderModelPicker::setFolder(const QString& folder)
             new QListWidgetItem(tr("%1  \u00b7  %2").arg(model.label, kindText(model)) + size, m_list);
         item->setData(Qt::UserRole, model.location);
         QStringList tip{model.location};
-        if (model.kind != FolderModel::Kind::SingleFile)
+        if (model.kind == FolderModel::Kind::ShardSet)
             tip << tr("%1 files").arg(model.files.size());
         if (!model.missing.isEmpty())
             tip << tr("Missing: %1").arg(model.missing.join(QStringLiteral(", ")));
@@ -85,9 +83,9 @@ int FolderModelPicker::setFolder(const QString& folder)
     return static_cast<int>(models.size());
 }
 
-void FolderModelPicker::openCurrent()
+void FolderModelPicker::open(const QListWidgetItem* item)
 {
-    if (const QListWidgetItem* item = m_list->currentItem())
+    if (item)
         emit openRequested(item->data(Qt::UserRole).toString());
 }
 

@@ -4,6 +4,7 @@
 
 class QLabel;
 class QListWidget;
+class QListWidgetItem;
 class QPushButton;
 
 namespace ts::ui {
@@ -25,7 +26,7 @@ signals:
     void openRequested(const QString& location);
 
 private:
-    void openCurrent();
+    void open(const QListWidgetItem* item);
 
     QLabel* m_caption;
     QListWidget* m_list;
