@@ -124,6 +124,32 @@ private slots:
                                                            .arg(view->viewport()->width())));
     }
 
+    // fitNameColumn() narrows Name when the pane is narrow; a width the user dragged must survive
+    // the next resize of the pane (it did not: every viewport resize re-fitted it).
+    void aDraggedNameWidthSurvivesAResize()
+    {
+        MainWindow window;
+        DocumentWidget* doc =
+            openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+        QVERIFY(doc);
+        doc->showPage(DocumentWidget::TensorsPage);
+        auto* view = doc->tensorBrowser()->findChild<QTreeView*>(QStringLiteral("tree"));
+        QVERIFY(view);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const int fitted = view->columnWidth(TensorTreeModel::NameColumn);
+        const int dragged = std::max(60, fitted / 2);
+        QVERIFY(dragged != fitted);
+        // What a drag of the header's divider calls.
+        view->header()->resizeSection(TensorTreeModel::NameColumn, dragged);
+        window.resize(1100, 820);
+        QTRY_VERIFY(view->viewport()->width() > 0);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        window.resize(1280, 820);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::qWait(50);
+        QCOMPARE(view->columnWidth(TensorTreeModel::NameColumn), dragged);
+    }
+
     void plotLabelsDoNotRunTogether()
     {
         QTemporaryDir dir;

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QResizeEvent>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -67,6 +68,13 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     m_view->header()->setSectionResizeMode(TensorTreeModel::NameColumn, QHeaderView::Interactive);
     m_view->header()->setMinimumSectionSize(40);
     m_view->viewport()->installEventFilter(this);
+    // A width the user dragged is theirs: from then on a resize of the pane no longer re-fits Name
+    // and Shape (setColumnWidth from this class runs under m_sizingColumns and does not count).
+    connect(m_view->header(), &QHeaderView::sectionResized, this, [this](int column, int, int) {
+        if (!m_sizingColumns &&
+            (column == TensorTreeModel::NameColumn || column == TensorTreeModel::ShapeColumn))
+            m_userSizedColumns = true;
+    });
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
@@ -135,6 +143,9 @@ void TensorBrowser::setModel(std::shared_ptr<const Checkpoint> model, std::share
 
 void TensorBrowser::sizeColumns()
 {
+    // A new model is sized afresh: the user's widths were for the names of the last one.
+    const QScopedValueRollback sizing(m_sizingColumns, true);
+    m_userSizedColumns = false;
     // Measured over the tensors rather than the visible rows, so shapes deeper in the tree fit
     // too; a sample is enough for huge models.
     const QFontMetrics fm = m_view->fontMetrics();
@@ -190,8 +201,9 @@ void TensorBrowser::sizeColumns()
 
 void TensorBrowser::fitNameColumn()
 {
-    if (m_nameWidthWanted == 0)
+    if (m_nameWidthWanted == 0 || m_userSizedColumns)
         return;
+    const QScopedValueRollback sizing(m_sizingColumns, true);
     int fixed = 0; // Dtype, Parameters, Bytes: narrow already, and what the user looks for
     for (int c :
          {TensorTreeModel::DtypeColumn, TensorTreeModel::ParametersColumn, TensorTreeModel::BytesColumn})

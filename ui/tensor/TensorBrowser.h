@@ -84,6 +84,8 @@ private:
     int m_nameWidthWanted = 0; // what the longest names need; fitNameColumn() never goes wider
     int m_shapeWidthWanted = 0;
     bool m_userSplit = false;
+    bool m_sizingColumns = false;    // this class is setting column widths (not the user)
+    bool m_userSizedColumns = false; // the user dragged Name or Shape: fitNameColumn() leaves them
 };
 
 } // namespace ts::ui
