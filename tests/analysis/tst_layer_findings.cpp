@@ -5,12 +5,14 @@
 #include "AnalysisTestUtil.h"
 
 #include "analysis/DuplicateFindings.h"
+#include "analysis/LayerScoreTable.h"
 #include "analysis/ModelScanner.h"
 #include "checkpoint/Checkpoint.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <functional>
 #include <random>
 
@@ -19,7 +21,7 @@ using namespace ts;
 namespace {
 
 constexpr int kLayers = 16;
-constexpr std::uint64_t kHidden = 256; // SiblingFindings::kMinElements: norm vectors qualify
+constexpr std::uint64_t kHidden = 256; // SiblingScores::kMinElements: norm vectors qualify
 constexpr std::uint64_t kInter = 320;
 constexpr std::uint64_t kVocab = 512;
 
@@ -141,6 +143,57 @@ private Q_SLOTS:
                  qPrintable(d.message));
         const QString ratio = d.message.section(QStringLiteral(" is "), 1).section(QLatin1Char('x'), 0, 0);
         QVERIFY2(ratio.toDouble() > 60 && ratio.toDouble() < 160, qPrintable(d.message));
+    }
+
+    // The per-layer charts read LayerScoreTable: it marks exactly what the findings list, and its
+    // scores say how far and in which direction.
+    void scoreTableAgreesWithTheFindings()
+    {
+        QTemporaryDir dir;
+        Planted planted;
+        const QString up = QStringLiteral("model.layers.14.mlp.down_proj.weight");
+        const QString down = QStringLiteral("model.layers.3.self_attn.q_proj.weight");
+        planted.edit = [&](const QString& name, std::uint64_t, float v) {
+            return name == up ? v * 100 : name == down ? v / 100 : v;
+        };
+        const QString path = writeLlama(dir.path(), planted);
+        QStringList found = tensorsOf(findings(path, QStringLiteral("LayerOutlier")));
+        QCOMPARE(found, (QStringList{up, down}));
+
+        auto model = Checkpoint::open(path);
+        QVERIFY(model);
+        auto result = ModelScanner(*model).run();
+        QVERIFY(result);
+        std::vector<QString> names;
+        std::vector<const TensorInfo*> infos;
+        for (const TensorStats& t : result->tensors) {
+            names.push_back(t.name);
+            infos.push_back(&(*model)->tensors()[static_cast<std::size_t>((*model)->indexOf(t.name))].info);
+        }
+        const LayerScoreTable table(names, result->tensors, infos);
+        QStringList marked;
+        for (std::size_t f = 0; f < table.families().size(); ++f) {
+            const LayerFamily& family = table.families()[f];
+            const auto& byStd = table.scores(SiblingStatistic::Std, f);
+            QCOMPARE(byStd.size(), family.members.size());
+            for (std::size_t m = 0; m < family.members.size(); ++m) {
+                const QString& name = table.name(family.members[m].tensor);
+                if (table.isLayerOutlier(f, m))
+                    marked << name;
+                QCOMPARE(byStd[m].group, std::size_t{kLayers});
+                if (name == up) {
+                    QVERIFY2(byStd[m].z > SiblingScores::kRobustZ, qPrintable(QString::number(byStd[m].z)));
+                    QVERIFY(byStd[m].value / byStd[m].median > 60);
+                } else if (name == down) {
+                    QVERIFY2(byStd[m].z < -SiblingScores::kRobustZ, qPrintable(QString::number(byStd[m].z)));
+                } else {
+                    QVERIFY2(std::fabs(byStd[m].z) < 5, qPrintable(name + QString::number(byStd[m].z)));
+                }
+            }
+        }
+        marked.sort();
+        QCOMPARE(marked, found);
+        QCOMPARE(table.blocks().size(), std::size_t{kLayers});
     }
 
     void wholeBlockScaledDownIsFlaggedTensorByTensor()

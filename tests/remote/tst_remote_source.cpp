@@ -10,8 +10,8 @@
 #include "checkpoint/Checkpoint.h"
 #include "format/HeaderParser.h"
 #include "io/ReadScope.h"
-#include "remote/HttpByteSource.h"
 #include "remote/BlockPool.h"
+#include "remote/HttpByteSource.h"
 #include "remote/NetworkClient.h"
 
 #include <QDir>
