@@ -1,5 +1,7 @@
 #include "convert/ConvertingSource.h"
 
+#include "analysis/NanInfCounter.h"
+
 #include <cstring>
 #include <vector>
 
@@ -47,6 +49,14 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     std::byte* out = aligned ? dst.data() : partial.data();
     ConversionCounts c;
     DtypeConverter::convert(m_from, m_to, in.data(), out, static_cast<std::size_t>(count), c);
+    // The source's Inf values, which the conversion keeps (or saturates) without a count of its
+    // own: a bit-pattern test of bytes just read, at memory speed.
+    NanInfCounter specials(m_from);
+    if (specials.dtypeHasSpecials()) {
+        specials.add(reinterpret_cast<const std::uint8_t*>(in.data()), first,
+                     static_cast<std::size_t>(count));
+        c.inf = specials.result().posinf + specials.result().neginf;
+    }
     if (!aligned)
         std::memcpy(dst.data(), partial.data() + (offset - first * m_outSize), dst.size());
     if (inBuffer.empty()) {
@@ -59,12 +69,13 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     m_overflowed += c.overflowed;
     m_underflowed += c.underflowed;
     m_nan += c.nan;
+    m_inf += c.inf;
     return {};
 }
 
 ConversionCounts ConvertingSource::counts() const
 {
-    return {m_overflowed.load(), m_underflowed.load(), m_nan.load()};
+    return {m_overflowed.load(), m_underflowed.load(), m_nan.load(), m_inf.load()};
 }
 
 void ConvertingSource::resetCounts() const
@@ -72,6 +83,7 @@ void ConvertingSource::resetCounts() const
     m_overflowed = 0;
     m_underflowed = 0;
     m_nan = 0;
+    m_inf = 0;
 }
 
 } // namespace ts

@@ -19,7 +19,8 @@ public:
     std::uint64_t size() const override { return m_elements * m_outSize; }
     Result<void> read(std::uint64_t offset, std::span<std::byte> dst) const override;
 
-    // What the reads so far did to the values (each element once if the whole tensor was read once).
+    // What the reads so far did to the values (each element once if the whole tensor was read once),
+    // with the source's ±Inf count.
     ConversionCounts counts() const;
     void resetCounts() const;
 
@@ -34,6 +35,7 @@ private:
     mutable std::atomic<std::uint64_t> m_overflowed{0};
     mutable std::atomic<std::uint64_t> m_underflowed{0};
     mutable std::atomic<std::uint64_t> m_nan{0};
+    mutable std::atomic<std::uint64_t> m_inf{0};
 };
 
 } // namespace ts
