@@ -572,6 +572,7 @@ void TestUiConvert::previewSortsFiltersAndShowsSourceNanInf()
     QCOMPARE(child<QTableView>(&dialog, "previewTable")->textElideMode(), Qt::ElideMiddle);
     QCOMPARE(proxy->index(rowOf(longName), ConvertPreviewModel::NameColumn).data(Qt::ToolTipRole).toString(),
              longName);
+    // Not a check: TS_UI_SCREENSHOT_PROBLEMS=out.png saves the dialog showing the problems only.
     if (const QString shot = qEnvironmentVariable("TS_UI_SCREENSHOT_PROBLEMS"); !shot.isEmpty()) {
         child<QTableView>(&dialog, "previewTable")
             ->sortByColumn(ConvertPreviewModel::NameColumn, Qt::AscendingOrder);
