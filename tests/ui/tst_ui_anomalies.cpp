@@ -10,6 +10,7 @@
 #include "document/DocumentWidget.h"
 #include "tensor/AnomalyNavigator.h"
 #include "tensor/AxisPicker.h"
+#include "tensor/StatsJob.h"
 #include "tensor/TensorVisualsPanel.h"
 #include "tensor/ValueGridModel.h"
 #include "tensor/ValueGridPanel.h"
@@ -94,6 +95,8 @@ private slots:
     void f3WalksTheMatrixAndWraps();
     void f3ChangesPlanesInA3dTensor();
     void kindFilterAndCleanTensor();
+    void walkGoesOnFromAnAuditFinding();
+    void lateIndexOfAnotherTensorIsDropped();
 
 private:
     // Opens the file in a shown, active window and selects `tensor`.
@@ -240,6 +243,61 @@ void TestUiAnomalies::kindFilterAndCleanTensor()
     QCOMPARE(nav->index()->total(), std::uint64_t{0});
     QVERIFY(!nav->nextAction()->isEnabled());
     QVERIFY2(nav->statusText().contains(QStringLiteral("No NaN")), qPrintable(nav->statusText()));
+}
+
+// An audit finding opens its element (DocumentWidget::selectTensorAt, as a double-click in the
+// audit list does); F3 and Shift+F3 then go on from there, not from the first anomaly.
+void TestUiAnomalies::walkGoesOnFromAnAuditFinding()
+{
+    MainWindow window;
+    QVERIFY(open(window, QStringLiteral("w")));
+    DocumentWidget* doc = window.currentDocument();
+    AnomalyNavigator* nav = visuals(window)->anomalies();
+    QTRY_VERIFY_WITH_TIMEOUT(nav->index(), 20000);
+    const auto& model = *doc->result().model;
+    const std::uint64_t offset =
+        model.tensors()[static_cast<std::size_t>(model.indexOf(QStringLiteral("w")))].offset;
+    QVERIFY(doc->selectTensorAt(QStringLiteral("w"), offset + 1234 * 4));
+    QCOMPARE(visuals(window)->valueGrid()->view()->currentIndex().row(), 24); // the finding still opens
+    QTest::keyClick(&window, Qt::Key_F3);
+    EXPECT_AT(kMatrixShape, 1500);
+    QVERIFY(doc->selectTensorAt(QStringLiteral("w"), offset + 1234 * 4));
+    QTest::keyClick(&window, Qt::Key_F3, Qt::ShiftModifier);
+    EXPECT_AT(kMatrixShape, 777);
+}
+
+// The positions of a tensor the user has left behind arrive late and are dropped: selecting
+// "clean" while the index of "w" is being found leaves "clean" with none.
+void TestUiAnomalies::lateIndexOfAnotherTensorIsDropped()
+{
+    MainWindow window;
+    QVERIFY(open(window, QStringLiteral("cube")));
+    DocumentWidget* doc = window.currentDocument();
+    AnomalyNavigator* nav = visuals(window)->anomalies();
+    QTRY_VERIFY_WITH_TIMEOUT(nav->index(), 20000);
+    // The navigator starts the index job from StatsJob::ready; this connection runs after its own
+    // in the same emission, so the job has started and cannot have delivered yet.
+    bool switched = false;
+    QList<std::uint64_t> delivered; // the totals of every index the navigator took after the switch
+    auto* stats = doc->findChild<StatsJob*>();
+    QVERIFY(stats);
+    connect(stats, &StatsJob::ready, &window, [&](int, int) {
+        if (switched || !nav->isSearching())
+            return;
+        switched = true;
+        QVERIFY(doc->selectTensor(QStringLiteral("clean")));
+    });
+    connect(nav, &AnomalyNavigator::indexReady, &window, [&] {
+        if (switched)
+            delivered << nav->index()->total();
+    });
+    QVERIFY(doc->selectTensor(QStringLiteral("w")));
+    QTRY_VERIFY_WITH_TIMEOUT(switched, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!delivered.isEmpty(), 20000);
+    QTest::qWait(500); // time enough for the job of "w" to deliver, were it not dropped
+    QCOMPARE(delivered, QList<std::uint64_t>{0});
+    QCOMPARE(nav->index()->total(), std::uint64_t{0});
+    QVERIFY(!nav->nextAction()->isEnabled());
 }
 
 QTEST_MAIN(TestUiAnomalies)

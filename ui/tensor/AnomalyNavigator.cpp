@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QToolButton>
 
+#include <algorithm>
 #include <utility>
 
 namespace ts::ui {
@@ -101,6 +102,7 @@ void AnomalyNavigator::showTensor(const std::shared_ptr<const Checkpoint>& model
     m_problem.clear();
     m_current = -1;
     m_pendingStep = 0;
+    m_anchor.reset();
     m_statsTaken = false;
     if (m_tensor >= 0 && m_stats)
         takeStats();
@@ -173,8 +175,21 @@ bool AnomalyNavigator::step(int direction)
     const int n = static_cast<int>(positions.size());
     if (n == 0)
         return false;
-    // From the current position (or from before the first / after the last), wrapping once around.
+    // From the current position (or from before the first / after the last, or from where the user
+    // went another way), wrapping once around.
     int at = m_current >= 0 ? m_current : (direction > 0 ? -1 : n);
+    if (m_current < 0 && m_anchor) {
+        // Forward: the first position past the anchor; back: the last one before it.
+        const auto past = std::upper_bound(
+            positions.begin(), positions.end(), *m_anchor,
+            [](std::uint64_t flat, const AnomalyIndex::Position& p) { return flat < p.index; });
+        const auto before = std::lower_bound(
+            positions.begin(), positions.end(), *m_anchor,
+            [](const AnomalyIndex::Position& p, std::uint64_t flat) { return p.index < flat; });
+        at = direction > 0 ? static_cast<int>(past - positions.begin()) - 1
+                           : static_cast<int>(before - positions.begin());
+    }
+    m_anchor.reset();
     for (int i = 0; i < n; ++i) {
         at = ((at + direction) % n + n) % n;
         if (!wanted(positions[static_cast<std::size_t>(at)].kind))
@@ -186,6 +201,13 @@ bool AnomalyNavigator::step(int direction)
     }
     updateState();
     return false;
+}
+
+void AnomalyNavigator::continueFrom(std::uint64_t flat)
+{
+    m_anchor = flat;
+    m_current = -1;
+    updateState();
 }
 
 QString AnomalyNavigator::statusText() const

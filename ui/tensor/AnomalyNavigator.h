@@ -30,6 +30,8 @@ public:
     QAction* previousAction() const { return m_previousAction; }
     // Steps forward (+1) or back (-1); false when there is nothing to walk to (yet).
     bool step(int direction);
+    // The user went to element `flat` another way (an audit finding): the walk goes on from there.
+    void continueFrom(std::uint64_t flat);
     // The positions found for the shown tensor, once they are.
     const AnomalyIndex* index() const { return m_index ? &*m_index : nullptr; }
     bool isSearching() const { return m_job.isRunning(); }
@@ -53,9 +55,10 @@ private:
     int m_tensor = -1;
     bool m_statsTaken = false;
     std::optional<AnomalyIndex> m_index;
-    QString m_problem;     // why there is nothing to walk (a read error)
-    int m_current = -1;    // into m_index->positions()
-    int m_pendingStep = 0; // a step asked for before the positions arrived
+    QString m_problem;                     // why there is nothing to walk (a read error)
+    int m_current = -1;                    // into m_index->positions()
+    int m_pendingStep = 0;                 // a step asked for before the positions arrived
+    std::optional<std::uint64_t> m_anchor; // continueFrom()'s element, until the next step
     QComboBox* m_kinds;
     QLabel* m_status;
     QAction* m_nextAction;

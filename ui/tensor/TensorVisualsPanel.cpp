@@ -84,6 +84,7 @@ void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& mod
 bool TensorVisualsPanel::showElement(std::uint64_t flat)
 {
     m_tabs->setCurrentWidget(m_grid);
+    m_anomalies->continueFrom(flat); // F3 then goes on from the finding's element
     return m_grid->goToElement(flat);
 }
 
