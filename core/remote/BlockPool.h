@@ -23,6 +23,7 @@ public:
     void touch(const Transfer* t);
     void release(const Transfer* t);
     std::uint64_t heldBytes() const;
+    std::uint64_t budget() const { return m_budget; }
 
 private:
     using Entry = std::shared_ptr<Transfer>;

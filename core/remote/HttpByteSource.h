@@ -7,6 +7,7 @@
 #include <QUrl>
 
 #include <atomic>
+#include <deque>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -82,6 +83,9 @@ private:
     void request(std::uint64_t k0, std::uint64_t k1, bool cacheable,
                  std::vector<std::shared_ptr<Transfer>>& out) const;
     void planReadAhead(std::uint64_t k0, std::uint64_t k1, std::vector<std::shared_ptr<Transfer>>& out) const;
+    // Under m_mutex: lets the pool go of the walk's spans that end more than kWalkLagBlocks
+    // before the frontier.
+    void retireBehindWalk() const;
     void submit(const std::vector<std::shared_ptr<Transfer>>& transfers) const;
     void forget(const std::shared_ptr<Transfer>& t) const; // a failed transfer: ask again next time
     void stopIdleTransfers() const;                        // after a cancel: nobody waits for them
@@ -115,6 +119,8 @@ private:
     mutable std::uint64_t m_frontier = 0;
     mutable int m_forwardReads = 0;
     mutable std::uint64_t m_aheadUntil = 0;
+    // The spans read-ahead asked for, in order, while the walk lasts.
+    mutable std::deque<std::weak_ptr<Transfer>> m_walk;
 };
 
 } // namespace ts::remote

@@ -11,6 +11,7 @@
 #include "format/HeaderParser.h"
 #include "io/ReadScope.h"
 #include "remote/HttpByteSource.h"
+#include "remote/BlockPool.h"
 #include "remote/NetworkClient.h"
 
 #include <QDir>
@@ -305,6 +306,35 @@ private slots:
         const auto* http = dynamic_cast<const remote::HttpByteSource*>(model->parts().front().source.get());
         QVERIFY(http);
         QVERIFY2(http->stats().lent >= (16u << 20), qPrintable(QString::number(http->stats().lent)));
+    }
+
+    // A scan of a file larger than the memory pool reads each byte once: the spans it has passed
+    // leave the pool at once (their buffers serve the spans ahead) instead of filling the whole
+    // budget with bytes nobody reads again. Kept, the 256 MiB were fresh pages faulted in for
+    // every remote scan (tests/bench/remote/RESULTS.md).
+    void aScanLargerThanThePoolLetsGoOfWhatItPassed()
+    {
+        remote::BlockPool& pool = m_session->client().pool();
+        const QString path = QDir(m_root.path()).filePath(QStringLiteral("past-the-pool.safetensors"));
+        const std::uint64_t elements = (pool.budget() + (64u << 20)) / 4; // 64 MiB past the budget
+        QVERIFY(RemoteTestFiles::writeSingleTensor(path, elements, elements - 3));
+        const std::uint64_t before = pool.heldBytes();
+        const auto model = openRemote(QStringLiteral("past-the-pool.safetensors"));
+        QVERIFY(model);
+        ScanOptions options;
+        options.threads = 2;
+        options.nanInfOnly = true;
+        auto scan = ModelScanner(model, options).run();
+        QVERIFY(scan);
+        QCOMPARE(scan->tensors.front().values.nan, 1u);
+        // What it holds now: the last spans of the walk (its lag behind the end), not the budget.
+        const std::uint64_t added = pool.heldBytes() > before ? pool.heldBytes() - before : 0;
+        QVERIFY2(added <= 4 * remote::HttpByteSource::kMaxSpanBytes,
+                 qPrintable(QStringLiteral("%1 MiB held after the scan").arg(added >> 20)));
+        // And nothing was fetched twice for it.
+        QList<QJsonObject> requests = m_nginx.waitForRequests(2);
+        QVERIFY(bodyBytes(requests) <= QFileInfo(path).size() + qint64(remote::HttpByteSource::kProbeBytes));
+        QFile::remove(path);
     }
 
     void readsWithoutWaitingSaysWhereTheNetworkWouldBeNeeded()

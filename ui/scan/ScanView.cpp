@@ -102,6 +102,7 @@ ScanView::ScanView(QWidget* parent)
     connect(m_start, &QPushButton::clicked, this, [this] { startScan(Check::Full); });
     connect(m_nanInf, &QPushButton::clicked, this, [this] { startScan(Check::NanInfOnly); });
     connect(m_cancel, &QPushButton::clicked, this, &ScanView::cancelScan);
+    connect(m_layers, &LayerChartView::tensorActivated, this, &ScanView::tensorActivated);
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         emit tensorActivated(index.data(ScanTableModel::TensorNameRole).toString());
     });
@@ -260,14 +261,21 @@ void ScanView::onFinished(Result<ScanResult> result)
                 .arg(formatNoun(r.planned, "tensor", "tensors"), formatBytes(r.bytes), findings, errorCount));
     // The chart's names and statistics pair up: the model's order for a whole scan (ScanOptions::
     // tensors is empty, as here), the finished tensors' own names for a cancelled one.
+    // Siblings are compared only when their shapes and dtypes agree: the model's infos, read
+    // while the chart scores them (it keeps no pointer into the model).
     std::vector<QString> names;
+    std::vector<const TensorInfo*> infos;
     names.reserve(r.tensors.size());
-    for (const TensorStats& t : r.tensors)
+    infos.reserve(r.tensors.size());
+    for (const TensorStats& t : r.tensors) {
         names.push_back(t.name);
+        const int index = m_model ? m_model->indexOf(t.name) : -1;
+        infos.push_back(index >= 0 ? &m_model->tensors()[static_cast<std::size_t>(index)].info : nullptr);
+    }
     if (nanInfOnly)
         m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
     else
-        m_layers->setData(names, r.tensors);
+        m_layers->setData(names, r.tensors, infos);
     m_table->setResult(r.tensors, r.findings);
     m_results = Shown{m_check, std::make_shared<const ScanResult>(std::move(r))};
     m_export->setEnabled(true);
