@@ -8,10 +8,11 @@
 namespace ts {
 
 ConvertingSource::ConvertingSource(TensorLocation input, Dtype from, Dtype to, std::uint64_t elements,
-                                   QString name)
+                                   QString name, bool countInfinities)
     : m_input(std::move(input)), m_from(from), m_to(to), m_elements(elements),
       m_inSize(static_cast<std::uint64_t>(dtypeBits(from) / 8)),
-      m_outSize(static_cast<std::uint64_t>(dtypeBits(to) / 8)), m_name(std::move(name))
+      m_outSize(static_cast<std::uint64_t>(dtypeBits(to) / 8)), m_name(std::move(name)),
+      m_countInfinities(countInfinities)
 {
 }
 
@@ -51,8 +52,8 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     DtypeConverter::convert(m_from, m_to, in.data(), out, static_cast<std::size_t>(count), c);
     // The source's Inf values, which the conversion keeps (or saturates) without a count of its
     // own: a bit-pattern test of bytes just read, at memory speed.
-    NanInfCounter specials(m_from);
-    if (specials.dtypeHasSpecials()) {
+    if (m_countInfinities) {
+        NanInfCounter specials(m_from);
         specials.add(reinterpret_cast<const std::uint8_t*>(in.data()), first,
                      static_cast<std::size_t>(count));
         c.inf = specials.result().posinf + specials.result().neginf;

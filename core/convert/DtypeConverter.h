@@ -13,8 +13,8 @@ struct ConversionCounts {
     std::uint64_t overflowed = 0;  // finite inputs that became ±Inf (or ±448 for F8_E4M3, which saturates)
     std::uint64_t underflowed = 0; // nonzero finite inputs that became ±0
     std::uint64_t nan = 0;         // NaN inputs (they stay NaN)
-    // ±Inf inputs. Counted by ConvertingSource (the report pass and the write), not by
-    // DtypeConverter::convert: the SIMD kernels keep their three counters.
+    // ±Inf inputs. Counted by the report pass's ConvertingSource, not by DtypeConverter::convert:
+    // the SIMD kernels keep their three counters.
     std::uint64_t inf = 0;
 
     ConversionCounts& operator+=(const ConversionCounts& o)

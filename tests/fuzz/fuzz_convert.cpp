@@ -218,7 +218,7 @@ void checkTensor(const ts::PlannedTensor& t, const ts::SafetensorsFile& written,
 
     // ConvertingSource: the whole tensor gives the written bytes and the measured counts; a
     // misaligned window gives the same bytes as the whole; a read past the end is refused.
-    const ts::ConvertingSource source(t.input, t.from, t.to, t.elements, t.name);
+    const ts::ConvertingSource source(t.input, t.from, t.to, t.elements, t.name, true);
     FUZZ_CHECK(source.size() == static_cast<std::uint64_t>(out.size()));
     QByteArray whole(out.size(), Qt::Uninitialized);
     FUZZ_CHECK(source.read(0, std::as_writable_bytes(std::span(whole.data(), whole.size()))).ok());
