@@ -29,7 +29,7 @@ void printReport(const ConvertPlan& plan)
 {
     QList<QStringList> rows{{QStringLiteral("TENSOR"), QStringLiteral("DTYPE"), QStringLiteral("SHAPE"),
                              QStringLiteral("BYTES"), QStringLiteral("OVERFLOW"), QStringLiteral("UNDERFLOW"),
-                             QStringLiteral("NAN"), QStringLiteral("NOTE")}};
+                             QStringLiteral("NAN"), QStringLiteral("INF"), QStringLiteral("NOTE")}};
     for (const PlannedTensor& t : plan.tensors) {
         QString note = t.note;
         if (t.name != t.sourceName)
@@ -41,17 +41,18 @@ void printReport(const ConvertPlan& plan)
                                            : QString::number(t.bytesAfter());
         rows.append({t.name, dtype, TensorInfo{t.name, t.to, t.shape, 0, 0}.shapeString(), bytes,
                      countCell(t, t.counts.overflowed), countCell(t, t.counts.underflowed),
-                     countCell(t, t.counts.nan), note});
+                     countCell(t, t.counts.nan), countCell(t, t.counts.inf), note});
     }
     out(formatTable(rows));
     const ConversionCounts total = plan.totalCounts();
-    out(QStringLiteral("%1 tensors, %2 -> %3 bytes; %4 overflowed, %5 underflowed to zero, %6 NaN")
+    out(QStringLiteral("%1 tensors, %2 -> %3 bytes; %4 overflowed, %5 underflowed to zero, %6 NaN, %7 Inf")
             .arg(plan.tensors.size())
             .arg(plan.bytesBefore())
             .arg(plan.bytesAfter())
             .arg(total.overflowed)
             .arg(total.underflowed)
-            .arg(total.nan));
+            .arg(total.nan)
+            .arg(total.inf));
 }
 
 void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
@@ -74,6 +75,7 @@ void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
         json.key(QStringLiteral("overflowed")).value(t.counts.overflowed);
         json.key(QStringLiteral("underflowed")).value(t.counts.underflowed);
         json.key(QStringLiteral("nan")).value(t.counts.nan);
+        json.key(QStringLiteral("inf")).value(t.counts.inf);
         json.key(QStringLiteral("note")).value(t.note);
         json.endObject();
     }
@@ -84,6 +86,7 @@ void writeReportJson(JsonWriter& json, const ConvertPlan& plan)
     json.key(QStringLiteral("overflowed")).value(total.overflowed);
     json.key(QStringLiteral("underflowed")).value(total.underflowed);
     json.key(QStringLiteral("nan")).value(total.nan);
+    json.key(QStringLiteral("inf")).value(total.inf);
     json.key(QStringLiteral("metadata"));
     writeMetadataJson(json, plan.metadata);
 }

@@ -108,8 +108,8 @@ QList<CommandSpec> buildTable()
          u"convert dtypes, select, rename, shard or merge"_s,
          u"Convert dtypes, select, rename, shard or merge tensors of one or more models (files, index "
          ".json files or folders) and print a per-tensor report of what changes, including values that "
-         "overflow, underflow to zero or are NaN. Nothing is written under the final name until it is "
-         "complete, and never over one of the inputs."_s,
+         "overflow or underflow to zero and the NaN and Inf the inputs hold. Nothing is written under the "
+         "final name until it is complete, and never over one of the inputs."_s,
          {required(value({u"o"_s, u"output"_s}, u"OUT"_s,
                          u"Output file, or folder with --shard-size (not needed with --dry-run)."_s,
                          ValueKind::Path)),

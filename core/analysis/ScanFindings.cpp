@@ -37,9 +37,21 @@ QString number(double x)
 
 std::optional<double> ScanFindings::outlierScore(const ValueStats& s)
 {
-    if (s.finite < kOutlierMinElements || !s.absmaxIndex)
+    if (!s.absmaxIndex)
         return std::nullopt;
-    const double v = s.max >= -s.min ? s.max : s.min;
+    return leaveOneOutScore(s, s.max >= -s.min ? s.max : s.min);
+}
+
+bool ScanFindings::isOutlier(const ValueStats& stats, double v)
+{
+    const auto z = leaveOneOutScore(stats, v);
+    return z && *z > kOutlierZ;
+}
+
+std::optional<double> ScanFindings::leaveOneOutScore(const ValueStats& s, double v)
+{
+    if (s.finite < kOutlierMinElements)
+        return std::nullopt;
     const double n = static_cast<double>(s.finite);
     // Remove v from (n, mean, M2): the reverse of Welford's update.
     const double meanRest = (n * s.mean - v) / (n - 1);

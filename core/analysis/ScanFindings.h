@@ -26,6 +26,11 @@ public:
     // The leave-one-out z-score of the absmax element; nullopt when there are too few finite
     // values or the others have no spread.
     static std::optional<double> outlierScore(const ValueStats& stats);
+    // The same score for any finite value `v` of the stream `stats` describes, against all its
+    // other finite values.
+    static std::optional<double> leaveOneOutScore(const ValueStats& stats, double v);
+    // Whether `v` is an extreme outlier by that rule (the anomaly walk finds every such element).
+    static bool isOutlier(const ValueStats& stats, double v);
 };
 
 } // namespace ts

@@ -27,6 +27,14 @@ struct PlannedTensor {
     QString note; // why a floating tensor kept its dtype, for the report
 
     bool converts() const { return from != to; }
+    // What a reviewer must look at before writing (the Convert dialog's "Problems only"): values
+    // the conversion breaks (overflow, underflow to zero), NaN or Inf already in the source, or a
+    // note, which says the tensor keeps a dtype it was asked to leave.
+    bool hasProblem() const
+    {
+        return !note.isEmpty() ||
+               (measured && (counts.overflowed || counts.underflowed || counts.nan || counts.inf));
+    }
     std::uint64_t bytesBefore() const { return input.length; }
     std::uint64_t bytesAfter() const { return elements * static_cast<std::uint64_t>(dtypeBits(to)) / 8; }
 };

@@ -207,7 +207,7 @@ Result<void> Converter::measure(ConvertPlan& plan, const JobControl& control)
     for (PlannedTensor& t : plan.tensors) {
         if (!t.converts())
             continue;
-        const ConvertingSource source(t.input, t.from, t.to, t.elements, t.sourceFile);
+        const ConvertingSource source(t.input, t.from, t.to, t.elements, t.sourceFile, true);
         const std::uint64_t outSize = static_cast<std::uint64_t>(dtypeBits(t.to) / 8);
         const std::uint64_t chunk = kChunk / 8 * outSize; // whole elements, a few MB
         scratch.resize(static_cast<std::size_t>(std::min(chunk, source.size())));

@@ -13,12 +13,16 @@ struct ConversionCounts {
     std::uint64_t overflowed = 0;  // finite inputs that became ±Inf (or ±448 for F8_E4M3, which saturates)
     std::uint64_t underflowed = 0; // nonzero finite inputs that became ±0
     std::uint64_t nan = 0;         // NaN inputs (they stay NaN)
+    // ±Inf inputs. Counted by the report pass's ConvertingSource, not by DtypeConverter::convert:
+    // the SIMD kernels keep their three counters.
+    std::uint64_t inf = 0;
 
     ConversionCounts& operator+=(const ConversionCounts& o)
     {
         overflowed += o.overflowed;
         underflowed += o.underflowed;
         nan += o.nan;
+        inf += o.inf;
         return *this;
     }
     bool operator==(const ConversionCounts&) const = default;

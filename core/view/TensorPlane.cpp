@@ -74,4 +74,44 @@ std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint6
     return out;
 }
 
+std::optional<PlaneCell> planeCellOf(const std::vector<std::uint64_t>& shape, std::uint64_t flat)
+{
+    if (shape.empty())
+        return std::nullopt;
+    const std::size_t rank = shape.size();
+    PlaneCell cell;
+    cell.spec.rowAxis = static_cast<int>(rank) - 2;
+    cell.spec.colAxis = static_cast<int>(rank) - 1;
+    // From the last axis back, without a vector the size of the rank (a valid shape can have
+    // 49 M dimensions of 1): only the axes before the last nonzero index get an entry.
+    std::uint64_t rest = flat;
+    for (std::size_t axis = rank; axis-- > 0;) {
+        if (shape[axis] == 0)
+            return std::nullopt;
+        const std::uint64_t index = rest % shape[axis];
+        rest /= shape[axis];
+        if (axis == rank - 1)
+            cell.col = index;
+        else if (axis == rank - 2)
+            cell.row = index;
+        else if (index != 0) {
+            if (cell.spec.fixed.size() <= axis)
+                cell.spec.fixed.resize(axis + 1, 0);
+            cell.spec.fixed[axis] = index;
+        }
+    }
+    if (rest != 0) // past the end
+        return std::nullopt;
+    cell.spec = normalizedSpec(shape, cell.spec);
+    return cell;
+}
+
+bool samePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& a, const PlaneSpec& b)
+{
+    const TensorPlane p = makePlane(shape, a);
+    const TensorPlane q = makePlane(shape, b);
+    return p.rows == q.rows && p.cols == q.cols && p.base == q.base && p.rowStride == q.rowStride &&
+           p.colStride == q.colStride;
+}
+
 } // namespace ts

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ts {
@@ -35,5 +36,17 @@ struct TensorPlane {
 // it comes from spin boxes that may lag a newly selected tensor by one event.
 PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec);
 TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& spec);
+
+// Where row-major element `flat` shows: the plane of the last two axes that holds it (rank 1: the
+// one row) and its cell there, normalized. Nullopt for a scalar or past the end. An audit finding
+// and the anomaly walk open elements here, so the value grid and the heatmap agree on the plane.
+struct PlaneCell {
+    PlaneSpec spec;
+    std::uint64_t row = 0;
+    std::uint64_t col = 0;
+};
+std::optional<PlaneCell> planeCellOf(const std::vector<std::uint64_t>& shape, std::uint64_t flat);
+// Whether two specs show the same cells of a tensor of `shape` (they may differ in ignored entries).
+bool samePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& a, const PlaneSpec& b);
 
 } // namespace ts

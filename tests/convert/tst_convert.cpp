@@ -689,8 +689,9 @@ void TestConvert::byteSizes()
 void TestConvert::cliConvertReportsBeforeWriting()
 {
     const QString in = m_dir.filePath(QStringLiteral("report.safetensors"));
-    std::vector<float> f{1.0f, 70000.0f, -1e9f, 1e-9f, std::nanf(""), 0.0f};
-    QVERIFY(writeSafetensors(in, {{QStringLiteral("w"), Dtype::F32, {6}, bytesOf(f)}}, std::nullopt));
+    std::vector<float> f{
+        1.0f, 70000.0f, -1e9f, 1e-9f, std::nanf(""), 0.0f, -std::numeric_limits<float>::infinity()};
+    QVERIFY(writeSafetensors(in, {{QStringLiteral("w"), Dtype::F32, {7}, bytesOf(f)}}, std::nullopt));
     const QByteArray inputHash = sha256(readFile(in));
     const QString out = m_dir.filePath(QStringLiteral("report-out.safetensors"));
     auto r = runCli({QStringLiteral("convert"), in, QStringLiteral("-o"), out, QStringLiteral("--dtype"),
@@ -701,6 +702,7 @@ void TestConvert::cliConvertReportsBeforeWriting()
     QCOMPARE(report.value(QStringLiteral("overflowed")).toInt(), 2);
     QCOMPARE(report.value(QStringLiteral("underflowed")).toInt(), 1);
     QCOMPARE(report.value(QStringLiteral("nan")).toInt(), 1);
+    QCOMPARE(report.value(QStringLiteral("inf")).toInt(), 1); // the source's -Inf, kept, not an overflow
     QVERIFY(r.err.contains("warning"));
     r = runCli({QStringLiteral("convert"), in, QStringLiteral("-o"), out, QStringLiteral("--dtype"),
                 QStringLiteral("F16")});

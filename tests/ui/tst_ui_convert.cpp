@@ -6,12 +6,14 @@
 #include "checkpoint/Checkpoint.h"
 #include "conversion/ConvertDialog.h"
 #include "conversion/ConvertPreviewModel.h"
+#include "conversion/ConvertPreviewProxy.h"
 #include "document/DocumentWidget.h"
 #include "window/MainWindow.h"
 #include "window/Preferences.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -26,8 +28,11 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 
+#include <cmath>
+#include <limits>
 #include <map>
 
 using namespace ts;
@@ -97,6 +102,7 @@ private slots:
     void cancelLeavesNoOutput();
     void convertActionInWindow();
     void dialogAndCliReadTheSameText();
+    void previewSortsFiltersAndShowsSourceNanInf();
 
 private:
     QString copyFixture(const QString& name) { return ts::test::copyFixture(name, m_dir->path()); }
@@ -458,6 +464,124 @@ void TestUiConvert::dialogAndCliReadTheSameText()
     QCOMPARE(bad.exitCode, 2);
     QCOMPARE(QStringLiteral("tensorscope-cli: ") + child<QLabel>(&dialog, "status")->text(),
              QString::fromUtf8(bad.err).section(QLatin1Char('\n'), 0, 0));
+}
+
+// Item 7 of #16: the preview a user can act on. Sorting goes by the raw numbers and the natural
+// order of names, Problems only leaves exactly the planted problem rows, the source's NaN and Inf
+// show in their rows, and a long name (elided in the middle) is whole in its tooltip.
+void TestUiConvert::previewSortsFiltersAndShowsSourceNanInf()
+{
+    const QString input = m_dir->filePath(QStringLiteral("problems.safetensors"));
+    const float inf = std::numeric_limits<float>::infinity();
+    const QString longName = QStringLiteral("model.encoder.") +
+                             QStringLiteral("very_long_module_name_").repeated(12) +
+                             QStringLiteral("17.attention.weight");
+    std::vector<float> withNan = smallWeights(8, 0.5f);
+    withNan[5] = std::nanf("");
+    std::vector<float> withInf = smallWeights(8, 0.5f);
+    withInf[0] = -inf;
+    withInf[7] = inf;
+    // 900 and 4096 bytes: as text "900 B" sorts after "4 KiB", as numbers before.
+    QVERIFY(writeSafetensors(
+        input,
+        {{QStringLiteral("layers.2.small"), Dtype::F32, {225}, bytesOf(smallWeights(225, 0.5f))},
+         {QStringLiteral("layers.10.big"), Dtype::F32, {32, 32}, bytesOf(smallWeights(1024, 0.5f))},
+         {QStringLiteral("layers.3.over"), Dtype::F32, {2}, bytesOf(std::vector<float>{1.0f, 7e4f})},
+         {QStringLiteral("layers.4.nan"), Dtype::F32, {2, 4}, bytesOf(withNan)},
+         {QStringLiteral("layers.5.inf"), Dtype::F32, {8}, bytesOf(withInf)},
+         {QStringLiteral("layers.6.under"), Dtype::F32, {2}, bytesOf(std::vector<float>{1.0f, 1e-9f})},
+         {QStringLiteral("scales"), Dtype::F8_E8M0, {4}, QByteArray(4, char(0x7f))}, // kept: a note
+         {QStringLiteral("positions"), Dtype::I32, {4}, bytesOf(std::vector<std::int32_t>{0, 1, 2, 3})},
+         {longName, Dtype::F32, {4}, bytesOf(smallWeights(4, 0.5f))}}));
+    ConvertDialog dialog(openCheckpoint(input));
+    ConvertPreviewProxy* proxy = dialog.previewProxy();
+    QAbstractItemModelTester modelTester(dialog.previewModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(child<QTableView>(&dialog, "previewTable")->model(), static_cast<QAbstractItemModel*>(proxy));
+    selectDtype(dialog, QStringLiteral("F16"));
+    QSignalSpy previewed(&dialog, &ConvertDialog::previewFinished);
+    QVERIFY(dialog.startPreview());
+    QVERIFY(previewed.wait(20000));
+    QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
+    QCOMPARE(proxy->rowCount(), 9);
+
+    const auto names = [proxy] {
+        QStringList out;
+        for (int row = 0; row < proxy->rowCount(); ++row)
+            out << proxy->index(row, ConvertPreviewModel::NameColumn)
+                       .data(ConvertPreviewModel::RawRole)
+                       .toString();
+        return out;
+    };
+    const auto rowOf = [proxy](const QString& name) {
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            if (proxy->index(row, ConvertPreviewModel::NameColumn).data(ConvertPreviewModel::RawRole) == name)
+                return row;
+        }
+        return -1;
+    };
+    // Names in natural order: layers.2 before layers.10.
+    proxy->sort(ConvertPreviewModel::NameColumn, Qt::AscendingOrder);
+    QVERIFY2(rowOf(QStringLiteral("layers.2.small")) < rowOf(QStringLiteral("layers.10.big")),
+             qPrintable(names().join(QLatin1Char(' '))));
+    // Bytes by value: the 900-byte tensor before the 4 KiB one, and the column never goes down.
+    proxy->sort(ConvertPreviewModel::BytesBeforeColumn, Qt::AscendingOrder);
+    QVERIFY2(rowOf(QStringLiteral("layers.2.small")) < rowOf(QStringLiteral("layers.10.big")),
+             qPrintable(names().join(QLatin1Char(' '))));
+    for (int row = 1; row < proxy->rowCount(); ++row) {
+        const auto bytes = [&](int r) {
+            return proxy->index(r, ConvertPreviewModel::BytesBeforeColumn)
+                .data(ConvertPreviewModel::RawRole)
+                .toULongLong();
+        };
+        QVERIFY(bytes(row - 1) <= bytes(row));
+    }
+    proxy->sort(ConvertPreviewModel::BytesBeforeColumn, Qt::DescendingOrder);
+    QVERIFY(rowOf(QStringLiteral("layers.10.big")) < rowOf(QStringLiteral("layers.2.small")));
+
+    // The source's NaN and Inf, in their rows; none in a clean row.
+    const auto cell = [&](const QString& name, int column) {
+        return proxy->index(rowOf(name), column).data(ConvertPreviewModel::RawRole).toULongLong();
+    };
+    QCOMPARE(cell(QStringLiteral("layers.4.nan"), ConvertPreviewModel::NanColumn), 1ull);
+    QCOMPARE(
+        proxy->index(rowOf(QStringLiteral("layers.4.nan")), ConvertPreviewModel::NanColumn).data().toString(),
+        QStringLiteral("1"));
+    QCOMPARE(cell(QStringLiteral("layers.4.nan"), ConvertPreviewModel::InfColumn), 0ull);
+    QCOMPARE(cell(QStringLiteral("layers.5.inf"), ConvertPreviewModel::InfColumn), 2ull);
+    QCOMPARE(cell(QStringLiteral("layers.5.inf"), ConvertPreviewModel::OverflowColumn),
+             0ull); // Inf stays Inf
+    QCOMPARE(cell(QStringLiteral("layers.3.over"), ConvertPreviewModel::OverflowColumn), 1ull);
+    QCOMPARE(cell(QStringLiteral("layers.10.big"), ConvertPreviewModel::NanColumn), 0ull);
+    QCOMPARE(cell(QStringLiteral("layers.10.big"), ConvertPreviewModel::InfColumn), 0ull);
+
+    // Problems only: exactly the planted rows, whatever the sort.
+    auto* problemsOnly = child<QCheckBox>(&dialog, "problemsOnly");
+    QVERIFY(problemsOnly->text().contains(QStringLiteral("5 of 9")));
+    problemsOnly->setChecked(true);
+    QStringList problems = names();
+    problems.sort();
+    QCOMPARE(problems, (QStringList{QStringLiteral("layers.3.over"), QStringLiteral("layers.4.nan"),
+                                    QStringLiteral("layers.5.inf"), QStringLiteral("layers.6.under"),
+                                    QStringLiteral("scales")}));
+    problemsOnly->setChecked(false);
+    QCOMPARE(proxy->rowCount(), 9);
+
+    // The long name: elided in the middle by the view, whole in the tooltip.
+    QCOMPARE(child<QTableView>(&dialog, "previewTable")->textElideMode(), Qt::ElideMiddle);
+    QCOMPARE(proxy->index(rowOf(longName), ConvertPreviewModel::NameColumn).data(Qt::ToolTipRole).toString(),
+             longName);
+    // Not a check: TS_UI_SCREENSHOT_PROBLEMS=out.png saves the dialog showing the problems only.
+    if (const QString shot = qEnvironmentVariable("TS_UI_SCREENSHOT_PROBLEMS"); !shot.isEmpty()) {
+        child<QTableView>(&dialog, "previewTable")
+            ->sortByColumn(ConvertPreviewModel::NameColumn, Qt::AscendingOrder);
+        problemsOnly->setChecked(true);
+        dialog.resize(1000, 600);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.grab().save(shot);
+    }
 }
 
 QTEST_MAIN(TestUiConvert)

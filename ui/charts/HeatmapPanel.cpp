@@ -84,7 +84,8 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
     : TensorPanel(parent), m_axes(new AxisPicker(this)), m_pooling(new QComboBox(this)),
       m_scale(new QComboBox(this)), m_legend(new QLabel(this)), m_info(new QLabel(this)),
       m_plot(new Plot(this)), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
-      m_colourScale(new QCPColorScale(m_plot)), m_zoomTimer(new QTimer(this))
+      m_colourScale(new QCPColorScale(m_plot)), m_zoomTimer(new QTimer(this)),
+      m_focusBox(new QCPItemRect(m_plot))
 {
     m_pooling->setObjectName(QStringLiteral("heatmapPooling"));
     m_pooling->addItem(tr("Max |x| pooling"), static_cast<int>(Pooling::MaxAbs));
@@ -134,6 +135,11 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
         m_markers[k] = g;
     }
 
+    // Black and wide enough to be found at a glance on either colour map and beside a marker.
+    m_focusBox->setPen(QPen(Qt::black, 3));
+    m_focusBox->setBrush(Qt::NoBrush);
+    m_focusBox->setVisible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
@@ -170,6 +176,8 @@ void HeatmapPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, in
     m_model = model;
     m_tensor = model ? tensor : -1;
     m_region = {};
+    m_focus.reset();
+    placeFocus();
     const bool shown =
         m_tensor >= 0 && !model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape.empty();
     if (!shown) {
@@ -273,6 +281,7 @@ void HeatmapPanel::draw()
     else
         text += tr(", every element shown");
     m_info->setText(text);
+    placeFocus();
     m_plot->refresh();
 }
 
@@ -518,6 +527,64 @@ void HeatmapPanel::zoomTo(std::uint64_t r0, std::uint64_t r1, std::uint64_t c0, 
     m_plot->yAxis->setRange(static_cast<double>(r0) - 0.5, static_cast<double>(r1) - 0.5);
     m_zoomTimer->stop();
     rereadVisible();
+}
+
+void HeatmapPanel::focusElement(std::uint64_t flat)
+{
+    if (m_tensor < 0)
+        return;
+    const std::vector<std::uint64_t>& shape =
+        m_model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape;
+    const std::optional<PlaneCell> cell = planeCellOf(shape, flat);
+    if (!cell)
+        return;
+    const bool samePlaneShown = samePlane(shape, m_axes->spec(), cell->spec);
+    if (!samePlaneShown) {
+        // Our own change: the region set below is what the job must read, not the whole plane.
+        const QSignalBlocker blocker(m_axes);
+        m_axes->setSpec(cell->spec);
+    }
+    m_focus = cell;
+    const TensorPlane plane = makePlane(shape, cell->spec);
+    // kFocusCells around `at`, moved inward at the plane's edges; all of a smaller plane.
+    const auto window = [](std::uint64_t at, std::uint64_t size) {
+        const std::uint64_t n = std::min(kFocusCells, size);
+        const std::uint64_t begin = std::min(at - std::min(at, kFocusCells / 2), size - n);
+        return std::pair{begin, begin + n};
+    };
+    const auto [r0, r1] = window(cell->row, plane.rows);
+    const auto [c0, c1] = window(cell->col, plane.cols);
+    m_settingRange = true;
+    m_plot->xAxis->setRange(static_cast<double>(c0) - 0.5, static_cast<double>(c1) - 0.5);
+    m_plot->yAxis->setRange(static_cast<double>(r0) - 0.5, static_cast<double>(r1) - 0.5);
+    m_settingRange = false;
+    m_zoomTimer->stop();
+    m_region = HeatmapRegion{r0, r1 - r0, c0, c1 - c0};
+    if (r1 - r0 == plane.rows && c1 - c0 == plane.cols)
+        m_region = {};
+    m_keepGrid = samePlaneShown; // the old picture stays under the zoom until the sharper one arrives
+    start();
+    placeFocus();
+    m_plot->replot();
+}
+
+std::optional<PlaneCell> HeatmapPanel::focusedCell() const
+{
+    return m_focusBox->visible() ? m_focus : std::nullopt;
+}
+
+void HeatmapPanel::placeFocus()
+{
+    const bool shown = m_focus && m_tensor >= 0 &&
+                       samePlane(m_model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape,
+                                 m_axes->spec(), m_focus->spec);
+    m_focusBox->setVisible(shown);
+    if (!shown)
+        return;
+    // A ring one element wide around the element: the element's own marker stays in view.
+    const auto x = static_cast<double>(m_focus->col), y = static_cast<double>(m_focus->row);
+    m_focusBox->topLeft->setCoords(x - 1.5, y - 1.5);
+    m_focusBox->bottomRight->setCoords(x + 1.5, y + 1.5);
 }
 
 void HeatmapPanel::resetZoom()

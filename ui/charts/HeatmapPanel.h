@@ -7,11 +7,13 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QCPColorMap;
 class QCPColorScale;
 class QCPGraph;
+class QCPItemRect;
 class QLabel;
 class QMouseEvent;
 class QTimer;
@@ -33,6 +35,8 @@ class HeatmapPanel final : public TensorPanel {
 public:
     static constexpr int kMaxCells = 256;
     static constexpr int kMarkerPixels = 7;
+    // Elements per side of the window focusElement() zooms to, the element in its middle.
+    static constexpr std::uint64_t kFocusCells = 33;
     enum class Scale { Linear, LogAbs, Percentile };
 
     explicit HeatmapPanel(QWidget* parent = nullptr);
@@ -56,6 +60,11 @@ public:
     // Shows plane rows [r0, r1) x columns [c0, c1) and re-reads them at full resolution.
     void zoomTo(std::uint64_t r0, std::uint64_t r1, std::uint64_t c0, std::uint64_t c1);
     void resetZoom();
+    // Shows row-major element `flat` (the anomaly walk's): the plane of the last two axes that
+    // holds it, zoomed to kFocusCells around it at full resolution, the element outlined.
+    void focusElement(std::uint64_t flat);
+    // The outlined element's plane and cell, while one is (the plane shown is its plane).
+    std::optional<PlaneCell> focusedCell() const;
 
 signals:
     void gridReady();
@@ -71,6 +80,7 @@ private:
     void onClick(QMouseEvent* event);
     void onRangeChanged();
     void rereadVisible();
+    void placeFocus();
 
     std::shared_ptr<const Checkpoint> m_model;
     int m_tensor = -1;
@@ -90,6 +100,8 @@ private:
     QCPColorScale* m_colourScale;
     std::array<QCPGraph*, 4> m_markers{}; // NaN, +Inf, -Inf, outlier
     QTimer* m_zoomTimer;
+    std::optional<PlaneCell> m_focus;
+    QCPItemRect* m_focusBox;
 };
 
 } // namespace ts::ui

@@ -2,6 +2,7 @@
 
 #include "base/Format.h"
 #include "conversion/ConvertPreviewModel.h"
+#include "conversion/ConvertPreviewProxy.h"
 #include "convert/ConvertOptionsParser.h"
 #include "convert/ConvertWriter.h"
 #include "convert/Converter.h"
@@ -9,6 +10,7 @@
 #include "io/RemoteLocation.h"
 #include "window/Preferences.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -28,6 +30,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <utility>
 
 namespace ts::ui {
@@ -73,7 +76,8 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
       m_output(new QLineEdit(this)), m_previewButton(new QPushButton(tr("&Preview"), this)),
       m_convertButton(new QPushButton(tr("&Convert"), this)),
       m_cancelButton(new QPushButton(tr("Cancel"), this)), m_closeButton(new QPushButton(tr("Close"), this)),
-      m_model(new ConvertPreviewModel(this)), m_table(new QTableView(this)),
+      m_model(new ConvertPreviewModel(this)), m_proxy(new ConvertPreviewProxy(this)),
+      m_problemsOnly(new QCheckBox(tr("Problems only"), this)), m_table(new QTableView(this)),
       m_progress(new QProgressBar(this)), m_status(new QLabel(this)), m_summary(new QLabel(this))
 {
     setWindowTitle(tr("Convert %1").arg(m_source->displayName()));
@@ -91,7 +95,9 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
                                                       {m_convertButton, "convert"},
                                                       {m_cancelButton, "cancel"},
                                                       {m_progress, "progress"},
-                                                      {m_status, "status"}};
+                                                      {m_status, "status"},
+                                                      {m_problemsOnly, "problemsOnly"},
+                                                      {m_table, "previewTable"}};
     for (const auto& [object, name] : named)
         object->setObjectName(QLatin1String(name));
     resize(900, 700);
@@ -134,7 +140,13 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
     form->addRow(tr("Shard size:"), m_shardSize);
     form->addRow(tr("Output:"), outputRow);
 
-    m_table->setModel(m_model);
+    m_proxy->setSourceModel(m_model);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ConvertPreviewModel::NameColumn, Qt::AscendingOrder);
+    // Names differ in their middle (the layer number), so that is what an elided one keeps; the
+    // tooltip has it whole.
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
@@ -146,6 +158,10 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_summary->setWordWrap(true);
     m_summary->setText(tr("Preview to see the result and what the conversion does to the values."));
+    m_problemsOnly->setToolTip(tr("Show only tensors with overflow, underflow to zero, NaN or Inf in the "
+                                  "source, or a dtype kept against the request."));
+    connect(m_problemsOnly, &QCheckBox::toggled, m_proxy, &ConvertPreviewProxy::setProblemsOnly);
+    updateProblemCount();
 
     m_progress->setRange(0, kProgressScale);
     m_progress->hide();
@@ -167,6 +183,7 @@ ConvertDialog::ConvertDialog(std::shared_ptr<const Checkpoint> model, QWidget* p
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(m_problemsOnly);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_summary);
     layout->addWidget(m_progress);
@@ -238,6 +255,7 @@ bool ConvertDialog::startPreview()
         return false;
     }
     m_model->clear();
+    updateProblemCount();
     m_previewFresh = false;
     m_previewOptions = *opts;
     startJob(
@@ -352,14 +370,17 @@ void ConvertDialog::onJobFinished(const ConvertOutcome& outcome)
             setStatus(outcome.error->toString(), true);
         } else {
             m_model->setPlan(outcome.plan);
+            updateProblemCount();
             m_previewFresh = true;
             const ConvertPlan& plan = m_model->plan();
             const ConversionCounts total = plan.totalCounts();
-            m_summary->setText(tr("%1 tensors, %2 \u2192 %3; %4 overflowed, %5 underflowed to zero, %6 NaN.")
-                                   .arg(plan.tensors.size())
-                                   .arg(formatBytes(plan.bytesBefore()), formatBytes(plan.bytesAfter()),
-                                        formatGrouped(total.overflowed), formatGrouped(total.underflowed),
-                                        formatGrouped(total.nan)));
+            m_summary->setText(
+                tr("%1 tensors, %2 \u2192 %3; %4 overflowed, %5 underflowed to zero, %6 NaN and %7 Inf in "
+                   "the source.")
+                    .arg(plan.tensors.size())
+                    .arg(formatBytes(plan.bytesBefore()), formatBytes(plan.bytesAfter()),
+                         formatGrouped(total.overflowed), formatGrouped(total.underflowed),
+                         formatGrouped(total.nan), formatGrouped(total.inf)));
             setStatus(total.overflowed > 0
                           ? tr("Warning: %1 values are out of range of their new dtype and become Inf "
                                "(or \u00b1448 in F8_E4M3).")
@@ -391,6 +412,7 @@ void ConvertDialog::optionsChanged()
         return;
     m_previewFresh = false;
     m_model->clear();
+    updateProblemCount();
     m_summary->setText(tr("The options changed: preview again before converting."));
     updateButtons();
 }
@@ -416,6 +438,17 @@ void ConvertDialog::updateButtons()
     m_previewButton->setEnabled(!busy);
     m_convertButton->setEnabled(!busy && m_previewFresh);
     m_cancelButton->setEnabled(busy);
+}
+
+void ConvertDialog::updateProblemCount()
+{
+    const auto& tensors = m_model->plan().tensors;
+    const auto problems =
+        std::count_if(tensors.begin(), tensors.end(), [](const PlannedTensor& t) { return t.hasProblem(); });
+    m_problemsOnly->setText(tensors.empty() ? tr("Problems only")
+                                            : tr("Problems only (%1 of %2 tensors)")
+                                                  .arg(formatGrouped(static_cast<std::uint64_t>(problems)),
+                                                       formatGrouped(tensors.size())));
 }
 
 void ConvertDialog::setStatus(const QString& text, bool error)

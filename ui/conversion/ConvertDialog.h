@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
@@ -23,6 +24,7 @@ class QTableView;
 namespace ts::ui {
 
 class ConvertPreviewModel;
+class ConvertPreviewProxy;
 
 // What a conversion job (the report pass, or the write) ended with, as a plain value for the UI
 // thread.
@@ -62,8 +64,11 @@ public:
 
     // What the preview shows. The fields, buttons, progress bar and status line are found by their
     // object names ("dtype", "dtypeFor", "include", "exclude", "rename", "setMetadata",
-    // "unsetMetadata", "shardSize", "output", "preview", "convert", "cancel", "progress", "status").
+    // "unsetMetadata", "shardSize", "output", "preview", "convert", "cancel", "progress", "status",
+    // "problemsOnly", "previewTable").
     ConvertPreviewModel* previewModel() const { return m_model; }
+    // What the table shows: the preview sorted as the user clicked and filtered by Problems only.
+    ConvertPreviewProxy* previewProxy() const { return m_proxy; }
 
 signals:
     void previewFinished(bool ok);
@@ -84,6 +89,7 @@ private:
     void stopJob(); // cancels and waits
     void onJobFinished(const ConvertOutcome& outcome);
     void updateButtons();
+    void updateProblemCount();
     void setStatus(const QString& text, bool error = false);
 
     std::shared_ptr<const Checkpoint> m_source;
@@ -101,6 +107,8 @@ private:
     QPushButton* m_cancelButton;
     QPushButton* m_closeButton;
     ConvertPreviewModel* m_model;
+    ConvertPreviewProxy* m_proxy;
+    QCheckBox* m_problemsOnly;
     QTableView* m_table;
     QProgressBar* m_progress;
     QLabel* m_status;

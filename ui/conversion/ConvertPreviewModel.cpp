@@ -68,6 +68,8 @@ QVariant ConvertPreviewModel::data(const QModelIndex& index, int role) const
             return count(t.counts.underflowed);
         case NanColumn:
             return count(t.counts.nan);
+        case InfColumn:
+            return count(t.counts.inf);
         case NoteColumn:
             if (t.name != t.sourceName)
                 return itemText(t.note.isEmpty() ? tr("from \"%1\"").arg(itemText(t.sourceName))
@@ -77,17 +79,25 @@ QVariant ConvertPreviewModel::data(const QModelIndex& index, int role) const
             return {};
         }
     case Qt::TextAlignmentRole:
-        if (index.column() >= BytesBeforeColumn && index.column() <= NanColumn)
+        if (index.column() >= BytesBeforeColumn && index.column() <= InfColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
+    case ProblemRole:
+        return t.hasProblem();
     case Qt::ForegroundRole:
-        // Overflowed values become Inf (or saturate): the one thing a user must not miss.
-        if (index.column() == OverflowColumn && t.measured && t.counts.overflowed > 0)
+        // Overflowed values become Inf (or saturate), and NaN or Inf in the source reach the new
+        // file as they are: what a user must not miss.
+        if (t.measured && ((index.column() == OverflowColumn && t.counts.overflowed > 0) ||
+                           (index.column() == NanColumn && t.counts.nan > 0) ||
+                           (index.column() == InfColumn && t.counts.inf > 0)))
             return QBrush(QColor(0xc0, 0x20, 0x20));
         return {};
     case Qt::ToolTipRole:
-        if (index.column() == NameColumn && t.name != t.sourceName)
-            return tr("Renamed from %1").arg(toolTipText(t.sourceName));
+        // The view elides long names in the middle, where layer numbers are; the tooltip has it whole.
+        if (index.column() == NameColumn)
+            return t.name != t.sourceName
+                       ? tr("%1\nRenamed from %2").arg(toolTipText(t.name), toolTipText(t.sourceName))
+                       : toolTipText(t.name);
         return {};
     default:
         return {};
@@ -96,6 +106,16 @@ QVariant ConvertPreviewModel::data(const QModelIndex& index, int role) const
 
 QVariant ConvertPreviewModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case NanColumn:
+            return tr("NaN values in the source tensor; they stay NaN.");
+        case InfColumn:
+            return tr("\u00b1Inf values in the source tensor; they stay Inf (F8_E4M3 saturates them).");
+        default:
+            return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -115,6 +135,8 @@ QVariant ConvertPreviewModel::headerData(int section, Qt::Orientation orientatio
         return tr("Underflow");
     case NanColumn:
         return tr("NaN");
+    case InfColumn:
+        return tr("Inf");
     case NoteColumn:
         return tr("Note");
     default:

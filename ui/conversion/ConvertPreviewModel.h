@@ -22,12 +22,15 @@ public:
         BytesAfterColumn,
         OverflowColumn,
         UnderflowColumn,
-        NanColumn,
+        NanColumn, // in the source tensor (a NaN stays NaN)
+        InfColumn, // in the source tensor
         NoteColumn,
         ColumnCount
     };
     // The unformatted value of a cell (byte and value counts as quint64), for sorting and tests.
     static constexpr int RawRole = Qt::UserRole + 1;
+    // Whether the row's tensor needs a look before writing (PlannedTensor::hasProblem), any column.
+    static constexpr int ProblemRole = Qt::UserRole + 2;
 
     explicit ConvertPreviewModel(QObject* parent = nullptr);
 

@@ -3,6 +3,7 @@
 #include "charts/HeatmapPanel.h"
 #include "charts/HistogramPanel.h"
 #include "charts/LinePlotPanel.h"
+#include "tensor/AnomalyNavigator.h"
 #include "tensor/ValueGridPanel.h"
 
 #include <QSplitter>
@@ -12,7 +13,8 @@
 namespace ts::ui {
 
 TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
-    : TensorPanel(parent), m_histogram(new HistogramPanel(job, this)), m_heatmap(new HeatmapPanel(this)),
+    : TensorPanel(parent), m_anomalies(new AnomalyNavigator(job, this)),
+      m_histogram(new HistogramPanel(job, this)), m_heatmap(new HeatmapPanel(this)),
       m_grid(new ValueGridPanel(this)), m_line(new LinePlotPanel(this)), m_tabs(new QTabWidget(this))
 {
     m_tabs->addTab(m_heatmap, tr("Heatmap"));
@@ -31,7 +33,8 @@ TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
     splitter->setSizes({1000, 2000});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(m_anomalies);
+    layout->addWidget(splitter, 1); // the bar keeps its height; the plots take the rest
     setMinimumHeight(300);
     // A click on the heatmap opens the values there.
     connect(m_heatmap, &HeatmapPanel::cellActivated, this,
@@ -44,6 +47,18 @@ TensorVisualsPanel::TensorVisualsPanel(StatsJob* job, QWidget* parent)
     // The histogram's reads are the StatsJob's, which reports its own failures.
     connect(m_heatmap, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
     connect(m_line, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
+    connect(m_anomalies, &TensorPanel::readFailed, this, &TensorPanel::readFailed);
+    connect(m_anomalies, &AnomalyNavigator::elementChosen, this, &TensorVisualsPanel::goToAnomaly);
+}
+
+void TensorVisualsPanel::goToAnomaly(std::uint64_t flat)
+{
+    // Both pictures that can show one element follow, whichever is in front; the line plot cannot
+    // point at one, so the values come forward instead.
+    if (m_tabs->currentWidget() != m_heatmap && m_tabs->currentWidget() != m_grid)
+        m_tabs->setCurrentWidget(m_grid);
+    m_grid->goToElement(flat);
+    m_heatmap->focusElement(flat);
 }
 
 void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, int tensor)
@@ -61,13 +76,15 @@ void TensorVisualsPanel::showTensor(const std::shared_ptr<const Checkpoint>& mod
     if (rank == 0 && t >= 0)
         m_tabs->setCurrentWidget(m_grid);
     for (TensorPanel* panel : {static_cast<TensorPanel*>(m_histogram), static_cast<TensorPanel*>(m_heatmap),
-                               static_cast<TensorPanel*>(m_grid), static_cast<TensorPanel*>(m_line)})
+                               static_cast<TensorPanel*>(m_grid), static_cast<TensorPanel*>(m_line),
+                               static_cast<TensorPanel*>(m_anomalies)})
         panel->showTensor(model, t);
 }
 
 bool TensorVisualsPanel::showElement(std::uint64_t flat)
 {
     m_tabs->setCurrentWidget(m_grid);
+    m_anomalies->continueFrom(flat); // F3 then goes on from the finding's element
     return m_grid->goToElement(flat);
 }
 

@@ -108,23 +108,9 @@ bool ValueGridPanel::goToElement(std::uint64_t flat)
 {
     if (m_tensor < 0)
         return false;
-    const TensorInfo& info = m_modelData->tensors()[static_cast<std::size_t>(m_tensor)].info;
-    const std::vector<std::uint64_t>& shape = info.shape;
-    if (shape.empty() || flat >= info.elementCount())
-        return false;
-    if (shape.size() == 1)
-        return goTo(QString::number(flat));
-    PlaneSpec spec;
-    spec.rowAxis = static_cast<int>(shape.size()) - 2;
-    spec.colAxis = static_cast<int>(shape.size()) - 1;
-    spec.fixed.assign(shape.size(), 0);
-    for (std::size_t axis = shape.size(); axis-- > 0;) {
-        spec.fixed[axis] = flat % shape[axis];
-        flat /= shape[axis];
-    }
-    const std::uint64_t row = spec.fixed[static_cast<std::size_t>(spec.rowAxis)];
-    const std::uint64_t col = spec.fixed[static_cast<std::size_t>(spec.colAxis)];
-    return goToCell(spec, row, col);
+    const auto cell =
+        planeCellOf(m_modelData->tensors()[static_cast<std::size_t>(m_tensor)].info.shape, flat);
+    return cell && goToCell(cell->spec, cell->row, cell->col);
 }
 
 bool ValueGridPanel::goToCell(const PlaneSpec& spec, std::uint64_t row, std::uint64_t col)
