@@ -4,6 +4,7 @@
 #include "Commands.h"
 #include "TerminalProgress.h"
 
+#include "base/Format.h"
 #include "base/JsonWriter.h"
 #include "base/TerminalText.h"
 #include "checkpoint/Checkpoint.h"
@@ -176,9 +177,10 @@ int runConvert(const QStringList& args)
         printReport(plan.value());
     const ConversionCounts total = plan->totalCounts();
     if (total.overflowed > 0) {
-        err(QStringLiteral(
-                "warning: %1 values are out of range of their new dtype and become Inf (or ±448 in F8_E4M3)")
-                .arg(total.overflowed));
+        err(QStringLiteral("warning: %1 out of range of their new dtype and become Inf (or ±448 in F8_E4M3)")
+                .arg(total.overflowed == 1
+                         ? QStringLiteral("1 value is")
+                         : formatNoun(total.overflowed, "value", "values") + QStringLiteral(" are")));
     }
     QStringList written;
     if (!dryRun) {

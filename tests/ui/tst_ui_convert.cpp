@@ -504,6 +504,11 @@ void TestUiConvert::previewSortsFiltersAndShowsSourceNanInf()
     QVERIFY(dialog.startPreview());
     QVERIFY(previewed.wait(20000));
     QVERIFY2(previewed.first().at(0).toBool(), qPrintable(child<QLabel>(&dialog, "status")->text()));
+    // One overflowing value, in the singular.
+    QVERIFY2(child<QLabel>(&dialog, "status")
+                 ->text()
+                 .startsWith(QStringLiteral("Warning: 1 value is out of range")),
+             qPrintable(child<QLabel>(&dialog, "status")->text()));
     QCOMPARE(proxy->rowCount(), 9);
 
     const auto names = [proxy] {

@@ -375,16 +375,18 @@ void ConvertDialog::onJobFinished(const ConvertOutcome& outcome)
             const ConvertPlan& plan = m_model->plan();
             const ConversionCounts total = plan.totalCounts();
             m_summary->setText(
-                tr("%1 tensors, %2 \u2192 %3; %4 overflowed, %5 underflowed to zero, %6 NaN and %7 Inf in "
+                tr("%1, %2 \u2192 %3; %4 overflowed, %5 underflowed to zero, %6 NaN and %7 Inf in "
                    "the source.")
-                    .arg(plan.tensors.size())
+                    .arg(formatNoun(plan.tensors.size(), "tensor", "tensors"))
                     .arg(formatBytes(plan.bytesBefore()), formatBytes(plan.bytesAfter()),
                          formatGrouped(total.overflowed), formatGrouped(total.underflowed),
                          formatGrouped(total.nan), formatGrouped(total.inf)));
             setStatus(total.overflowed > 0
-                          ? tr("Warning: %1 values are out of range of their new dtype and become Inf "
+                          ? tr("Warning: %1 out of range of their new dtype and become Inf "
                                "(or \u00b1448 in F8_E4M3).")
-                                .arg(formatGrouped(total.overflowed))
+                                .arg(total.overflowed == 1
+                                         ? tr("1 value is")
+                                         : tr("%1 values are").arg(formatGrouped(total.overflowed)))
                           : QString(),
                       total.overflowed > 0);
         }
