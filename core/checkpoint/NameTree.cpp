@@ -327,22 +327,10 @@ std::vector<DtypeTotals> NameTree::byDtype(Node n) const
 {
     if (n == kRoot && !m_rootDtypes.empty())
         return m_rootDtypes;
-    std::array<DtypeTotals, kDtypeCount> sums{};
-    for (const int t : tensorsUnder(n)) {
-        const TensorInfo& info = m_checkpoint.tensors()[static_cast<std::size_t>(t)].info;
-        DtypeTotals& d = sums[static_cast<std::size_t>(info.dtype)];
-        ++d.tensors;
-        d.parameters += info.elementCount();
-        d.bytes += info.byteSize();
-    }
-    std::vector<DtypeTotals> out;
-    for (int i = 0; i < kDtypeCount; ++i) {
-        if (sums[static_cast<std::size_t>(i)].tensors > 0) {
-            sums[static_cast<std::size_t>(i)].dtype = static_cast<Dtype>(i);
-            out.push_back(sums[static_cast<std::size_t>(i)]);
-        }
-    }
-    return out;
+    DtypeTally tally;
+    for (const int t : tensorsUnder(n))
+        tally.add(m_checkpoint.tensors()[static_cast<std::size_t>(t)].info);
+    return tally.totals();
 }
 
 std::span<const int> NameTree::tensorsUnder(Node n) const
