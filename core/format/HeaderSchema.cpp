@@ -492,6 +492,12 @@ Result<Header> readHeaderSchema(const char* json, std::size_t size, std::size_t 
 {
     if (auto scan = HeaderScanner::scan(std::string_view(json, size), kMaxWarningsPerCode))
         return fromScan(std::move(*scan));
+    return readHeaderSchemaWithDom(json, size, capacity, file);
+}
+
+Result<Header> readHeaderSchemaWithDom(const char* json, std::size_t size, std::size_t capacity,
+                                       const QString& file)
+{
     simdjson::dom::parser parser;
     QByteArray normalized; // keeps a rewritten copy alive for the parse
     simdjson::dom::element root;
