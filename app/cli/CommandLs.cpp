@@ -7,10 +7,13 @@
 #include "base/Format.h"
 #include "base/Glob.h"
 #include "base/JsonWriter.h"
+#include "base/TerminalText.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/CheckpointJson.h"
 
 #include <QFileInfo>
+
+#include <array>
 
 namespace ts::cli {
 namespace {
@@ -44,6 +47,33 @@ void appendGrouped(QString& out, std::uint64_t n)
     appendNumber(out, n);
     for (qsizetype i = out.size() - 3; i > start; i -= 3)
         out.insert(i, QLatin1Char(','));
+}
+
+qsizetype digitCount(std::uint64_t n)
+{
+    qsizetype count = 1;
+    while (n >= 10) {
+        n /= 10;
+        ++count;
+    }
+    return count;
+}
+
+qsizetype groupedWidth(std::uint64_t n)
+{
+    const qsizetype digits = digitCount(n);
+    return digits + (digits - 1) / 3;
+}
+
+// The width of appendShape()'s text.
+qsizetype shapeWidth(const TensorInfo& t)
+{
+    if (t.shape.size() > kShapeDimsShown)
+        return t.shapeString().size();
+    qsizetype width = 2;
+    for (std::size_t i = 0; i < t.shape.size(); ++i)
+        width += digitCount(t.shape[i]) + (i ? 2 : 0);
+    return width;
 }
 
 // formatShape()'s text; past kShapeDimsShown dims (rare) formatShape() itself.
@@ -124,9 +154,12 @@ int runLs(const QStringList& args)
     // One row's cells, rewritten in place for each tensor: formatted twice (measured, then written)
     // for every tensor, a row of fresh strings cost more than the whole parse.
     std::vector<QString> row(head.size());
+    std::array<QString, kDtypeCount> dtypeNames; // dtypeName() makes a new string each call
+    for (int i = 0; i < kDtypeCount; ++i)
+        dtypeNames[static_cast<std::size_t>(i)] = dtypeName(static_cast<Dtype>(i));
     const auto format = [&](const CheckpointTensor& t) {
         row[0] = t.info.name;
-        row[1] = dtypeName(t.info.dtype);
+        row[1] = dtypeNames[static_cast<std::size_t>(t.info.dtype)];
         appendShape(clear(row[2]), t.info);
         appendGrouped(clear(row[3]), t.info.elementCount());
         appendGrouped(clear(row[4]), t.info.byteSize());
@@ -143,9 +176,20 @@ int runLs(const QStringList& args)
     // Two passes, as formatTable() does over rows it holds: widths first, then the lines.
     TableColumns columns;
     columns.measure(head);
+    // The generated cells' widths are counted, not formatted: ASCII digits and separators.
+    const auto measure = [&](const CheckpointTensor& t) {
+        columns.widen(0, terminalSafe(t.info.name).size());
+        columns.widen(1, dtypeNames[static_cast<std::size_t>(t.info.dtype)].size());
+        columns.widen(2, shapeWidth(t.info));
+        columns.widen(3, groupedWidth(t.info.elementCount()));
+        columns.widen(4, groupedWidth(t.info.byteSize()));
+        columns.widen(5, 4 + digitCount(t.info.begin) + digitCount(t.info.end));
+        if (model.isSharded())
+            columns.widen(6, terminalSafe(model.parts()[static_cast<std::size_t>(t.part)].name).size());
+    };
     for (const CheckpointTensor& t : model.tensors()) {
         if (shown(t))
-            columns.measure(format(t));
+            measure(t);
     }
     QString pending;
     columns.appendLine(pending, head);

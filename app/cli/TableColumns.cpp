@@ -14,6 +14,14 @@ void TableColumns::measure(std::span<const QString> row)
     }
 }
 
+void TableColumns::widen(std::size_t column, qsizetype width)
+{
+    const auto at = static_cast<qsizetype>(column);
+    while (m_widths.size() <= at)
+        m_widths.append(0);
+    m_widths[at] = std::max(m_widths[at], width);
+}
+
 void TableColumns::appendLine(QString& out, std::span<const QString> row) const
 {
     // Cells are escaped as they are measured and again as they are written, rather than kept:

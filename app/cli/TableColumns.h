@@ -15,6 +15,9 @@ class TableColumns {
 public:
     void measure(std::span<const QString> row);
     void measure(const QStringList& row) { measure(cells(row)); }
+    // Widens a column to `width` characters, for a caller that knows a cell's width without
+    // making its text.
+    void widen(std::size_t column, qsizetype width);
     // Appends one line, no newline: each cell but the last padded to its column's width plus two.
     void appendLine(QString& out, std::span<const QString> row) const;
     QString line(const QStringList& row) const;
