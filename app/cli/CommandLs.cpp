@@ -176,6 +176,8 @@ int runLs(const QStringList& args)
     // Two passes, as formatTable() does over rows it holds: widths first, then the lines.
     TableColumns columns;
     columns.measure(head);
+    for (std::size_t column = 1; column <= 5; ++column) // dtype, shape, params, bytes, offsets
+        columns.markGenerated(column);
     // The generated cells' widths are counted, not formatted: ASCII digits and separators.
     const auto measure = [&](const CheckpointTensor& t) {
         columns.widen(0, terminalSafe(t.info.name).size());

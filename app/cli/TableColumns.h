@@ -18,6 +18,9 @@ public:
     // Widens a column to `width` characters, for a caller that knows a cell's width without
     // making its text.
     void widen(std::size_t column, qsizetype width);
+    // The caller makes this column's cells from digits and ASCII it chose: appendLine() writes
+    // them as they are, without terminalSafe()'s scan (a third of ls's own time on 100k rows).
+    void markGenerated(std::size_t column);
     // Appends one line, no newline: each cell but the last padded to its column's width plus two.
     void appendLine(QString& out, std::span<const QString> row) const;
     QString line(const QStringList& row) const;
@@ -28,6 +31,7 @@ private:
         return {row.constData(), static_cast<std::size_t>(row.size())};
     }
     QList<qsizetype> m_widths;
+    QList<bool> m_generated;
 };
 
 } // namespace ts::cli
