@@ -1,5 +1,7 @@
 #include "CliOutput.h"
 
+#include "TableColumns.h"
+
 #include "base/TerminalText.h"
 
 #include <cstdio>
@@ -52,29 +54,14 @@ int exitFor(const Error& error)
 
 QString formatTable(const QList<QStringList>& rows)
 {
-    // Cells are escaped as they are measured and again as they are written, rather than kept:
-    // terminalSafe() shares a cell that needs nothing, and a copy of every row of a listing of
-    // millions of tensors would double its memory.
-    QList<qsizetype> widths;
-    for (const QStringList& row : rows) {
-        for (qsizetype i = 0; i < row.size(); ++i) {
-            if (widths.size() <= i)
-                widths.append(0);
-            widths[i] = std::max(widths[i], terminalSafe(row[i]).size());
-        }
-    }
-    QString text;
-    for (const QStringList& row : rows) {
-        QString line;
-        for (qsizetype i = 0; i < row.size(); ++i) {
-            const QString cell = terminalSafe(row[i]);
-            line += i + 1 < row.size() ? cell.leftJustified(widths[i] + 2) : cell;
-        }
-        text += line + QLatin1Char('\n');
-    }
-    if (text.endsWith(QLatin1Char('\n')))
-        text.chop(1);
-    return text;
+    TableColumns columns;
+    for (const QStringList& row : rows)
+        columns.measure(row);
+    QStringList lines;
+    lines.reserve(rows.size());
+    for (const QStringList& row : rows)
+        lines << columns.line(row);
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace ts::cli

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace ts {
@@ -30,6 +31,9 @@ public:
     JsonWriter& raw(const QByteArray& json);
 
     const QByteArray& data() const { return m_out; }
+    // Hands over what is written so far and keeps the nesting, so a listing of millions of
+    // entries can go out as it is built instead of being held whole.
+    QByteArray take() { return std::exchange(m_out, {}); }
 
 private:
     void separate();

@@ -56,33 +56,43 @@ QStringList Checkpoint::files() const
     return paths;
 }
 
-Result<void> Checkpoint::addPart(CheckpointPart part, const std::vector<TensorInfo>& tensors,
+Result<void> Checkpoint::addPart(CheckpointPart part, std::shared_ptr<const std::vector<TensorInfo>> tensors,
                                  std::uint64_t dataStart, const std::vector<Diagnostic>& warnings)
 {
-    const int index = static_cast<int>(m_parts.size());
-    m_tensors.reserve(m_tensors.size() + tensors.size());
-    m_byName.reserve(static_cast<qsizetype>(m_tensors.size() + tensors.size()));
-    for (const TensorInfo& t : tensors) {
-        if (auto it = m_byName.constFind(t.name); it != m_byName.constEnd()) {
+    const std::size_t first = m_tensors.size();
+    const auto nameOf = [&](int i) -> const QString& {
+        const auto at = static_cast<std::size_t>(i);
+        return at < first ? m_tensors.info(at).name : (*tensors)[at - first].name;
+    };
+    m_byName.reserve(first + tensors->size());
+    for (std::size_t i = 0; i < tensors->size(); ++i) {
+        const TensorInfo& t = (*tensors)[i];
+        if (const int held = m_byName.insert(t.name, static_cast<int>(first + i), nameOf); held >= 0) {
+            const auto heldAt = static_cast<std::size_t>(held);
             const QString other =
-                m_parts[static_cast<std::size_t>(m_tensors[static_cast<std::size_t>(*it)].part)].name;
+                heldAt < first ? m_parts[static_cast<std::size_t>(m_tensors.partOf(heldAt))].name : part.name;
             return makeError(ErrorCode::DuplicateTensor, m_path,
                              QStringLiteral("tensor \"%1\" is in two shards, \"%2\" and \"%3\"")
                                  .arg(t.name, other, part.name),
                              t.name);
         }
-        m_byName.insert(t.name, static_cast<int>(m_tensors.size()));
-        m_tensors.push_back(CheckpointTensor{t, index, dataStart + t.begin});
     }
+    m_tensors.addPart(std::move(tensors), dataStart);
     m_warnings.insert(m_warnings.end(), warnings.begin(), warnings.end());
-    part.tensorCount = tensors.size();
+    part.tensorCount = m_tensors.size() - first;
     m_parts.push_back(std::move(part));
     return {};
 }
 
+int Checkpoint::indexOf(const QString& name) const
+{
+    return m_byName.find(
+        name, [this](int i) -> const QString& { return m_tensors.info(static_cast<std::size_t>(i)).name; });
+}
+
 TensorLocation Checkpoint::location(int tensor) const
 {
-    const CheckpointTensor& t = m_tensors[static_cast<std::size_t>(tensor)];
+    const CheckpointTensor t = m_tensors[static_cast<std::size_t>(tensor)];
     return TensorLocation{m_parts[static_cast<std::size_t>(t.part)].source, t.offset, t.info.byteSize()};
 }
 
@@ -105,8 +115,8 @@ std::uint64_t Checkpoint::totalTensorBytes() const
 std::uint64_t Checkpoint::totalParameters() const
 {
     std::uint64_t sum = 0;
-    for (const CheckpointTensor& t : m_tensors)
-        sum += t.info.elementCount();
+    for (std::size_t i = 0; i < m_tensors.size(); ++i)
+        sum += m_tensors.info(i).elementCount();
     return sum;
 }
 

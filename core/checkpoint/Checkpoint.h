@@ -1,16 +1,17 @@
 #pragma once
 
 #include "base/Diagnostic.h"
+#include "base/NameIndex.h"
 #include "base/Result.h"
 #include "checkpoint/CheckpointOpenOptions.h"
 #include "checkpoint/CheckpointPart.h"
+#include "checkpoint/CheckpointTensors.h"
 #include "format/Metadata.h"
 #include "format/RawHeader.h"
 #include "format/TensorInfo.h"
 #include "io/TensorLocation.h"
 
 #include <QByteArray>
-#include <QHash>
 #include <QStringList>
 
 #include <memory>
@@ -21,15 +22,6 @@ namespace ts {
 
 class SafetensorsFile;
 struct ShardIndex;
-
-// A tensor of a checkpoint: as its format declares it, the part that holds it, and where in that
-// part its bytes start. Views and analysis use location()/byteOffset(), never the format's own
-// arithmetic (8 + N + begin is the safetensors format's, not every format's).
-struct CheckpointTensor {
-    TensorInfo info;
-    int part = 0;
-    std::uint64_t offset = 0; // absolute byte offset in the part's source
-};
 
 // What a checkpoint supports beyond being read. The window enables its actions from this, the CLI
 // refuses a command with a sentence, and a new format says here what it can do.
@@ -73,7 +65,7 @@ public:
     const QString& path() const { return m_path; } // what was opened
     QString displayName() const;                   // file or folder name
     const std::vector<CheckpointPart>& parts() const { return m_parts; }
-    const std::vector<CheckpointTensor>& tensors() const { return m_tensors; }
+    const CheckpointTensors& tensors() const { return m_tensors; }
     const std::optional<Metadata>& metadata() const { return m_metadata; }
     // Every part's warnings (prefixed with the part's name when there are several), plus the
     // checkpoint's own.
@@ -82,14 +74,14 @@ public:
     // one. What a save must never write over (InputFiles), and what the window watches.
     QStringList files() const;
 
-    int indexOf(const QString& name) const { return m_byName.value(name, -1); }
+    int indexOf(const QString& name) const;
     // Where the tensor's bytes are. A format whose tensors are not one range of a part (a strided
     // view in a PyTorch checkpoint) gives a source of its own here.
     virtual TensorLocation location(int tensor) const;
     std::uint64_t byteOffset(int tensor) const { return m_tensors[static_cast<std::size_t>(tensor)].offset; }
     const CheckpointPart& partOf(int tensor) const
     {
-        return m_parts[static_cast<std::size_t>(m_tensors[static_cast<std::size_t>(tensor)].part)];
+        return m_parts[static_cast<std::size_t>(m_tensors.partOf(static_cast<std::size_t>(tensor)))];
     }
     std::uint64_t totalFileBytes() const;
     std::uint64_t totalTensorBytes() const;
@@ -100,10 +92,11 @@ public:
 
 protected:
     Checkpoint(Kind kind, QString path);
-    // Adds a part and its tensors (data offsets relative to `dataStart` in the part). Fails with
-    // DuplicateTensor when a name is already held by another part.
-    Result<void> addPart(CheckpointPart part, const std::vector<TensorInfo>& tensors, std::uint64_t dataStart,
-                         const std::vector<Diagnostic>& warnings);
+    // Adds a part and its tensors (data offsets relative to `dataStart` in the part), kept by
+    // reference rather than copied: pass the list its file holds (an aliasing shared_ptr). Fails
+    // with DuplicateTensor when a name is already held by another part.
+    Result<void> addPart(CheckpointPart part, std::shared_ptr<const std::vector<TensorInfo>> tensors,
+                         std::uint64_t dataStart, const std::vector<Diagnostic>& warnings);
     void setMetadata(std::optional<Metadata> metadata) { m_metadata = std::move(metadata); }
     void addWarning(Diagnostic d) { m_warnings.push_back(std::move(d)); }
     void addExtraFile(const QString& path) { m_extraFiles << path; }
@@ -112,8 +105,8 @@ private:
     Kind m_kind;
     QString m_path;
     std::vector<CheckpointPart> m_parts;
-    std::vector<CheckpointTensor> m_tensors;
-    QHash<QString, int> m_byName;
+    CheckpointTensors m_tensors;
+    NameIndex m_byName;
     std::optional<Metadata> m_metadata;
     std::vector<Diagnostic> m_warnings;
     QStringList m_extraFiles;

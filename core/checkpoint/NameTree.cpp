@@ -43,7 +43,7 @@ private:
 // whole-name comparator spent half of `info`'s time on a 100k-tensor header finding dots).
 class SegmentSort {
 public:
-    SegmentSort(const std::vector<CheckpointTensor>& tensors, std::vector<int>& order)
+    SegmentSort(const CheckpointTensors& tensors, std::vector<int>& order)
         : m_tensors(tensors), m_order(order), m_start(tensors.size(), 0), m_length(tensors.size(), 0)
     {
     }
@@ -151,7 +151,7 @@ private:
         int depth; // of the segment to sort by, 1-based
     };
 
-    QStringView name(int t) const { return m_tensors[static_cast<std::size_t>(t)].info.name; }
+    QStringView name(int t) const { return m_tensors.info(static_cast<std::size_t>(t)).name; }
 
     // Moves tensor t's cursor to its segment `depth`: the one after the current, or none (-1).
     void advance(int t, int depth)
@@ -182,7 +182,7 @@ private:
         return naturalCompare(name(a).mid(m_start[ia], m_length[ia]), name(b).mid(m_start[ib], m_length[ib]));
     }
 
-    const std::vector<CheckpointTensor>& m_tensors;
+    const CheckpointTensors& m_tensors;
     std::vector<int>& m_order;
     std::vector<std::int32_t> m_start; // each tensor's current segment in its name
     std::vector<std::int32_t> m_length;
@@ -211,7 +211,7 @@ NameTree::NameTree(const Checkpoint& checkpoint) : m_checkpoint(checkpoint)
     m_byTensor.assign(n, kNone);
     for (std::size_t k = 0; k < n; ++k) {
         const int t = m_order[k];
-        const QStringView name = tensors[static_cast<std::size_t>(t)].info.name;
+        const QStringView name = tensors.info(static_cast<std::size_t>(t)).name;
         Segments segments(name);
         QStringView segment;
         qsizetype start = 0;
@@ -245,7 +245,7 @@ NameTree::NameTree(const Checkpoint& checkpoint) : m_checkpoint(checkpoint)
         }
         Entry& leaf = dfs[open.back()];
         leaf.tensor = t;
-        const TensorInfo& info = tensors[static_cast<std::size_t>(t)].info;
+        const TensorInfo& info = tensors.info(static_cast<std::size_t>(t));
         leaf.tensorCount += 1;
         leaf.parameters += info.elementCount();
         leaf.bytes += info.byteSize();
@@ -300,7 +300,7 @@ QStringView NameTree::segment(Node n) const
     if (n == kRoot)
         return {};
     const Entry& e = m_nodes[n];
-    const QString& name = m_checkpoint.tensors()[static_cast<std::size_t>(m_order[e.firstInOrder])].info.name;
+    const QString& name = m_checkpoint.tensors().info(static_cast<std::size_t>(m_order[e.firstInOrder])).name;
     return QStringView(name).mid(e.segmentStart, e.segmentLength);
 }
 
@@ -311,7 +311,7 @@ QString NameTree::path(Node n) const
     // Every segment is a slice of the first tensor's name under this node, and that name starts
     // with this node's whole path.
     const Entry& e = m_nodes[n];
-    const QString& name = m_checkpoint.tensors()[static_cast<std::size_t>(m_order[e.firstInOrder])].info.name;
+    const QString& name = m_checkpoint.tensors().info(static_cast<std::size_t>(m_order[e.firstInOrder])).name;
     return name.left(e.segmentStart + e.segmentLength);
 }
 
@@ -327,22 +327,10 @@ std::vector<DtypeTotals> NameTree::byDtype(Node n) const
 {
     if (n == kRoot && !m_rootDtypes.empty())
         return m_rootDtypes;
-    std::array<DtypeTotals, kDtypeCount> sums{};
-    for (const int t : tensorsUnder(n)) {
-        const TensorInfo& info = m_checkpoint.tensors()[static_cast<std::size_t>(t)].info;
-        DtypeTotals& d = sums[static_cast<std::size_t>(info.dtype)];
-        ++d.tensors;
-        d.parameters += info.elementCount();
-        d.bytes += info.byteSize();
-    }
-    std::vector<DtypeTotals> out;
-    for (int i = 0; i < kDtypeCount; ++i) {
-        if (sums[static_cast<std::size_t>(i)].tensors > 0) {
-            sums[static_cast<std::size_t>(i)].dtype = static_cast<Dtype>(i);
-            out.push_back(sums[static_cast<std::size_t>(i)]);
-        }
-    }
-    return out;
+    DtypeTally tally;
+    for (const int t : tensorsUnder(n))
+        tally.add(m_checkpoint.tensors().info(static_cast<std::size_t>(t)));
+    return tally.totals();
 }
 
 std::span<const int> NameTree::tensorsUnder(Node n) const

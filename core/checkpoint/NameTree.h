@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkpoint/Checkpoint.h"
+#include "checkpoint/DtypeTally.h"
 #include "format/Dtype.h"
 
 #include <QString>
@@ -11,14 +12,6 @@
 #include <vector>
 
 namespace ts {
-
-// Per-dtype totals of a subtree.
-struct DtypeTotals {
-    Dtype dtype;
-    std::uint64_t tensors = 0;
-    std::uint64_t parameters = 0;
-    std::uint64_t bytes = 0;
-};
 
 // A name splits into at most this many levels; the rest of it, dots and all, is the last
 // segment. Each level is a node, and a 10 MB name can hold 5 M dots.

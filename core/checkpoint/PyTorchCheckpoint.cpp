@@ -76,7 +76,8 @@ PyTorchCheckpoint::fromSource(std::shared_ptr<const ByteSource> source, const QS
     }
     c->m_torchTensors = std::move(contents.tensors);
     // TensorResolver gave every name once, so no part can hold a name twice.
-    (void)c->addPart(std::move(part), infos, 0, contents.audit.diagnostics());
+    (void)c->addPart(std::move(part), std::make_shared<const std::vector<TensorInfo>>(std::move(infos)), 0,
+                     contents.audit.diagnostics());
     return std::shared_ptr<const PyTorchCheckpoint>(c);
 }
 

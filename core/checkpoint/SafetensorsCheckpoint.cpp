@@ -29,7 +29,7 @@ SafetensorsCheckpoint::fromFile(std::shared_ptr<const SafetensorsFile> file, con
     const QString path = openedAs.isEmpty() ? file->path() : openedAs;
     std::shared_ptr<SafetensorsCheckpoint> checkpoint(new SafetensorsCheckpoint(file, path));
     // A single part cannot hold a name twice: the header keeps the last declaration.
-    (void)checkpoint->addPart(partOf(*file, localPath), file->tensors(), file->header().dataOffset(),
+    (void)checkpoint->addPart(partOf(*file, localPath), tensorsOf(file), file->header().dataOffset(),
                               warningsOf(*file, localPath));
     checkpoint->setMetadata(file->header().metadata);
     return checkpoint;
@@ -48,6 +48,12 @@ CheckpointPart SafetensorsCheckpoint::partOf(const SafetensorsFile& file, const 
     part.headerBytes = file.header().dataOffset();
     part.dataBytes = file.header().dataSize();
     return part;
+}
+
+std::shared_ptr<const std::vector<TensorInfo>>
+SafetensorsCheckpoint::tensorsOf(const std::shared_ptr<const SafetensorsFile>& file)
+{
+    return std::shared_ptr<const std::vector<TensorInfo>>(file, &file->tensors());
 }
 
 std::vector<Diagnostic> SafetensorsCheckpoint::warningsOf(const SafetensorsFile& file,

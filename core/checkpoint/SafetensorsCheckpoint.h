@@ -24,6 +24,9 @@ public:
     // header's, and for a local file what interrupted saves left beside it (SaveLeftovers).
     static CheckpointPart partOf(const SafetensorsFile& file, const QString& localPath);
     static std::vector<Diagnostic> warningsOf(const SafetensorsFile& file, const QString& localPath);
+    // The file's tensor list, shared with the checkpoint rather than copied; keeps the file alive.
+    static std::shared_ptr<const std::vector<TensorInfo>>
+    tensorsOf(const std::shared_ptr<const SafetensorsFile>& file);
 
     QString formatName() const override { return QStringLiteral("safetensors"); }
     CheckpointCapabilities capabilities() const override;

@@ -21,8 +21,8 @@ Result<std::shared_ptr<const Checkpoint>> ShardedCheckpoint::open(const Checkpoi
         std::vector<Diagnostic> warnings = SafetensorsCheckpoint::warningsOf(shard, file->localPath);
         for (Diagnostic& d : warnings)
             d.message = name + QStringLiteral(": ") + d.message;
-        if (auto added =
-                checkpoint->addPart(std::move(part), shard.tensors(), shard.header().dataOffset(), warnings);
+        if (auto added = checkpoint->addPart(std::move(part), SafetensorsCheckpoint::tensorsOf(file->file),
+                                             shard.header().dataOffset(), warnings);
             !added)
             return added.error();
         checkpoint->m_shards.push_back(std::move(file->file));

@@ -4,8 +4,8 @@ namespace ts {
 
 bool sameTensorLayout(const Checkpoint& a, const Checkpoint& b)
 {
-    const std::vector<CheckpointTensor>& ta = a.tensors();
-    const std::vector<CheckpointTensor>& tb = b.tensors();
+    const CheckpointTensors& ta = a.tensors();
+    const CheckpointTensors& tb = b.tensors();
     if (ta.size() != tb.size() || a.parts().size() != b.parts().size())
         return false;
     for (std::size_t i = 0; i < ta.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "format/HeaderSchema.h"
 
 #include "base/Format.h"
+#include "format/HeaderScanner.h"
 #include "format/JsonNumberNormalizer.h"
 
 #include <QHash>
@@ -88,6 +89,44 @@ QString typeName(element e)
     return QStringLiteral("a value");
 }
 
+QString moreWarnings(int count)
+{
+    return count == 1
+               ? QStringLiteral("1 more warning of this kind is not listed")
+               : QStringLiteral("%1 more warnings of this kind are not listed").arg(formatGrouped(count));
+}
+
+QString arrayFormMessage(const QString& name)
+{
+    return QStringLiteral("tensor \"%1\" is written as an array [dtype, shape, data_offsets] instead of an "
+                          "object; the reference accepts it, other readers may not")
+        .arg(name);
+}
+
+// The header as the one-pass scanner read it, with the warnings the DOM reader would have given:
+// the scanner accepts no leniency but the array form.
+Header fromScan(HeaderScanner::Scan scan)
+{
+    Header header;
+    header.tensors = std::move(scan.tensors);
+    header.metadata = std::move(scan.metadata);
+    const QString code = QStringLiteral("TensorEntryArrayForm");
+    for (const std::size_t i : scan.firstArrayForms) {
+        const QString& name = header.tensors[i].name;
+        header.warnings.push_back(
+            Diagnostic{code, Severity::Warning, arrayFormMessage(name), name, std::nullopt});
+    }
+    if (scan.arrayForms > kMaxWarningsPerCode) {
+        header.warnings.push_back(
+            Diagnostic{code,
+                       Severity::Warning,
+                       moreWarnings(static_cast<int>(scan.arrayForms - kMaxWarningsPerCode)),
+                       {},
+                       std::nullopt});
+    }
+    return header;
+}
+
 class SchemaReader {
 public:
     SchemaReader(const QString& file, Header& out) : m_file(file), m_out(out) {}
@@ -109,15 +148,8 @@ private:
     {
         for (const auto& [code, count] : m_warningsByCode) {
             if (count > kMaxWarningsPerCode) {
-                m_out.warnings.push_back(
-                    Diagnostic{code,
-                               Severity::Warning,
-                               count - kMaxWarningsPerCode == 1
-                                   ? QStringLiteral("1 more warning of this kind is not listed")
-                                   : QStringLiteral("%1 more warnings of this kind are not listed")
-                                         .arg(formatGrouped(count - kMaxWarningsPerCode)),
-                               {},
-                               std::nullopt});
+                m_out.warnings.push_back(Diagnostic{
+                    code, Severity::Warning, moreWarnings(count - kMaxWarningsPerCode), {}, std::nullopt});
             }
         }
     }
@@ -367,11 +399,7 @@ Result<void> SchemaReader::readTensor(const QString& name, element value)
             return r;
         if (auto r = readOffsets(name, array.at(2).value_unsafe(), info); !r)
             return r;
-        warn(QStringLiteral("TensorEntryArrayForm"),
-             QStringLiteral("tensor \"%1\" is written as an array [dtype, shape, data_offsets] instead of an "
-                            "object; the reference accepts it, other readers may not")
-                 .arg(name),
-             name);
+        warn(QStringLiteral("TensorEntryArrayForm"), arrayFormMessage(name), name);
         m_out.tensors.push_back(std::move(info));
         return {};
     }
@@ -461,6 +489,14 @@ QString describeSyntaxError(const char* json, std::size_t size, simdjson::error_
 } // namespace
 
 Result<Header> readHeaderSchema(const char* json, std::size_t size, std::size_t capacity, const QString& file)
+{
+    if (auto scan = HeaderScanner::scan(std::string_view(json, size), kMaxWarningsPerCode))
+        return fromScan(std::move(*scan));
+    return readHeaderSchemaWithDom(json, size, capacity, file);
+}
+
+Result<Header> readHeaderSchemaWithDom(const char* json, std::size_t size, std::size_t capacity,
+                                       const QString& file)
 {
     simdjson::dom::parser parser;
     QByteArray normalized; // keeps a rewritten copy alive for the parse

@@ -1,0 +1,56 @@
+#include "TableColumns.h"
+
+#include "base/TerminalText.h"
+
+namespace ts::cli {
+
+void TableColumns::measure(std::span<const QString> row)
+{
+    for (std::size_t i = 0; i < row.size(); ++i) {
+        const auto column = static_cast<qsizetype>(i);
+        if (m_widths.size() <= column)
+            m_widths.append(0);
+        m_widths[column] = std::max(m_widths[column], terminalSafe(row[i]).size());
+    }
+}
+
+void TableColumns::widen(std::size_t column, qsizetype width)
+{
+    const auto at = static_cast<qsizetype>(column);
+    while (m_widths.size() <= at)
+        m_widths.append(0);
+    m_widths[at] = std::max(m_widths[at], width);
+}
+
+void TableColumns::markGenerated(std::size_t column)
+{
+    const auto at = static_cast<qsizetype>(column);
+    while (m_generated.size() <= at)
+        m_generated.append(false);
+    m_generated[at] = true;
+}
+
+void TableColumns::appendLine(QString& out, std::span<const QString> row) const
+{
+    // Cells are escaped as they are measured and again as they are written, rather than kept:
+    // terminalSafe() shares a cell that needs nothing. What it returns has nothing left for
+    // terminalSafeLines() to escape, and only spaces are added.
+    for (std::size_t i = 0; i < row.size(); ++i) {
+        const bool generated = m_generated.value(static_cast<qsizetype>(i));
+        const QString cell = generated ? row[i] : terminalSafe(row[i]);
+        out += cell;
+        if (i + 1 < row.size())
+            out.resize(out.size() + std::max<qsizetype>(0, m_widths.value(static_cast<qsizetype>(i)) + 2 -
+                                                               cell.size()),
+                       QLatin1Char(' '));
+    }
+}
+
+QString TableColumns::line(const QStringList& row) const
+{
+    QString text;
+    appendLine(text, cells(row));
+    return text;
+}
+
+} // namespace ts::cli
