@@ -2,6 +2,7 @@
 // (bytes in memory and a ByteSource). Any crash, sanitizer report or timeout is a bug, and so is
 // a verdict that Qt's JSON parser contradicts (see compareWithQt).
 #include "format/HeaderParser.h"
+#include "format/HeaderSchema.h"
 #include "format/LayoutValidator.h"
 #include "io/MemorySource.h"
 
@@ -163,6 +164,49 @@ void compareWithQt(const ts::Result<ts::Header>& verdict, const char* bytes, std
 
 } // namespace
 
+// The one-pass HeaderScanner reads plain headers in front of the simdjson DOM reader and hands
+// it anything unusual: wherever it answers, the answer must be the DOM reader's, word for word
+// (tensors, metadata, warnings; for an error, its code and sentence).
+void compareScannerWithDom(const char* bytes, std::size_t size)
+{
+    if (size < 8)
+        return;
+    std::uint64_t n = 0;
+    for (int i = 7; i >= 0; --i)
+        n = (n << 8) | static_cast<unsigned char>(bytes[i]);
+    // The parser refuses invalid UTF-8 before either reader sees the text (HeaderParser.cpp).
+    if (n > size - 8 || !simdjson::validate_utf8(bytes + 8, static_cast<std::size_t>(n)))
+        return;
+    std::vector<char> json(bytes + 8, bytes + 8 + n);
+    json.resize(n + simdjson::SIMDJSON_PADDING, ' ');
+    const QString file = QStringLiteral("fuzz.safetensors");
+    const auto fast = ts::readHeaderSchema(json.data(), n, json.size(), file);
+    const auto dom = ts::readHeaderSchemaWithDom(json.data(), n, json.size(), file);
+    if (fast.ok() != dom.ok())
+        std::abort();
+    if (!fast.ok()) {
+        if (fast.error().code != dom.error().code || fast.error().message != dom.error().message)
+            std::abort();
+        return;
+    }
+    const ts::Header& a = *fast;
+    const ts::Header& b = *dom;
+    if (a.tensors.size() != b.tensors.size() || a.metadata != b.metadata ||
+        a.warnings.size() != b.warnings.size())
+        std::abort();
+    for (std::size_t i = 0; i < a.tensors.size(); ++i) {
+        const ts::TensorInfo& x = a.tensors[i];
+        const ts::TensorInfo& y = b.tensors[i];
+        if (x.name != y.name || x.dtype != y.dtype || x.shape != y.shape || x.begin != y.begin ||
+            x.end != y.end)
+            std::abort();
+    }
+    for (std::size_t i = 0; i < a.warnings.size(); ++i) {
+        if (a.warnings[i].code != b.warnings[i].code || a.warnings[i].message != b.warnings[i].message)
+            std::abort();
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const auto* bytes = reinterpret_cast<const char*>(data);
@@ -196,5 +240,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)ts::readRawHeader(source, 4096);
     }
     compareWithQt(viaSource, bytes, size);
+    compareScannerWithDom(bytes, size);
     return 0;
 }

@@ -106,9 +106,13 @@ private slots:
                           (r.value(QStringLiteral("cut")).toBool() ? QStringLiteral("/cut") : QString());
         QVERIFY2(ranges.contains(QStringLiteral("bytes=0-102399/cut")),
                  qPrintable(ranges.join(QLatin1Char(' '))));
-        QVERIFY2(ranges.contains(QStringLiteral("bytes=51200-102399/cut")),
+        // Asked again from byte 51200 (cut a second time, or not). On a loaded machine Qt Network
+        // may report the closed connection before it hands over the half it read; the client then
+        // lacks every byte and asks from 0 again, rightly, and resumes at 51200 after the next cut
+        // (seen once: "0/cut 0/cut 51200"). A client that always restarts never asks from 51200.
+        QVERIFY2(ranges.contains(QStringLiteral("bytes=51200-102399/cut")) ||
+                     ranges.contains(QStringLiteral("bytes=51200-102399")),
                  qPrintable(ranges.join(QLatin1Char(' '))));
-        QCOMPARE(ranges.count(QStringLiteral("bytes=0-102399/cut")), 1);
     }
 
     void aConnectionThatKeepsDroppingFailsWithASentence()
