@@ -15,13 +15,6 @@ QString number(double x)
     return QString::number(x, 'g', 3);
 }
 
-QString ratioText(double ratio)
-{
-    if (ratio >= 1)
-        return QStringLiteral("%1x").arg(number(ratio));
-    return QStringLiteral("1/%1").arg(number(1 / ratio));
-}
-
 struct Candidate {
     double strength = 0; // |log(value / median)|, to keep the strongest statistic per tensor
     Diagnostic diagnostic;
@@ -56,8 +49,8 @@ std::vector<Diagnostic> SiblingFindings::of(const std::vector<TensorStats>& tens
                 c.diagnostic = {QStringLiteral("LayerOutlier"), Severity::Warning,
                                 QStringLiteral("%1: %2 %3 is %4 the median %5 of the %6 blocks of %7.")
                                     .arg(t.name, SiblingScores::name(statistic), number(s.value),
-                                         ratioText(ratio), number(s.median), QString::number(s.group),
-                                         family.pattern),
+                                         SiblingScores::ratioText(ratio), number(s.median),
+                                         QString::number(s.group), family.pattern),
                                 t.name, std::nullopt};
             }
         }

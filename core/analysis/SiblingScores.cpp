@@ -78,6 +78,13 @@ void scoreGroup(const std::vector<std::size_t>& at, const std::vector<int>& tens
 
 } // namespace
 
+QString SiblingScores::ratioText(double ratio)
+{
+    if (ratio >= 1)
+        return QStringLiteral("%1x").arg(QString::number(ratio, 'g', 3));
+    return QStringLiteral("1/%1").arg(QString::number(1 / ratio, 'g', 3));
+}
+
 double SiblingScores::valueOf(SiblingStatistic statistic, const ValueStats& v)
 {
     switch (statistic) {

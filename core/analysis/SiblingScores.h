@@ -61,6 +61,8 @@ public:
 
     // "std", "abs max", "L2 norm", "mean", "NaN count", "Inf count": as findings name them.
     static QString name(SiblingStatistic statistic);
+    // A value against the siblings' median as findings and charts write it: "98.2x", "1/50".
+    static QString ratioText(double ratio);
     // The statistic of one tensor's values.
     static double valueOf(SiblingStatistic statistic, const ValueStats& values);
 };

@@ -1,5 +1,6 @@
 #include "format/HeaderScanner.h"
 
+#include "base/HexDigit.h"
 #include "base/NameIndex.h"
 #include "format/Dtype.h"
 #include "format/NameArena.h"
@@ -27,17 +28,6 @@ bool hasDuplicateName(const std::vector<TensorInfo>& tensors)
 bool isSpace(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
 }
 
 } // namespace
@@ -309,7 +299,7 @@ bool HeaderScanner::anyString(QString* text)
                 return false;
             std::uint32_t unit = 0;
             for (int i = 0; i < 4; ++i) {
-                const int h = hexValue(m_json[m_at + static_cast<std::size_t>(i)]);
+                const int h = hexDigitValue(m_json[m_at + static_cast<std::size_t>(i)]);
                 if (h < 0)
                     return false;
                 unit = unit * 16 + static_cast<std::uint32_t>(h);

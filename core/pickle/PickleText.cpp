@@ -1,5 +1,7 @@
 #include "pickle/PickleText.h"
 
+#include "base/HexDigit.h"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -25,17 +27,6 @@ void appendUtf8(std::string& out, std::uint32_t cp)
         out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
-}
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
 }
 
 } // namespace
@@ -84,8 +75,8 @@ std::optional<std::string> decodeQuotedString(std::string_view line)
             out += '\v';
             break;
         case 'x': {
-            const int hi = i + 1 < body.size() ? hexValue(body[i + 1]) : -1;
-            const int lo = i + 2 < body.size() ? hexValue(body[i + 2]) : -1;
+            const int hi = i + 1 < body.size() ? hexDigitValue(body[i + 1]) : -1;
+            const int lo = i + 2 < body.size() ? hexDigitValue(body[i + 2]) : -1;
             if (hi < 0 || lo < 0)
                 return std::nullopt; // "invalid \x escape": escape_decode raises
             out += static_cast<char>(hi * 16 + lo);
@@ -119,7 +110,7 @@ std::optional<std::string> decodeRawUnicodeEscape(std::string_view line)
                 return std::nullopt; // "truncated \uXXXX escape"
             std::uint32_t cp = 0;
             for (std::size_t k = 0; k < digits; ++k) {
-                const int h = hexValue(line[i + 2 + k]);
+                const int h = hexDigitValue(line[i + 2 + k]);
                 if (h < 0)
                     return std::nullopt;
                 cp = cp * 16 + static_cast<std::uint32_t>(h);

@@ -1,5 +1,6 @@
 #include "charts/HeatmapPanel.h"
 
+#include "charts/DivergingGradient.h"
 #include "charts/Plot.h"
 #include "common/DisplayText.h"
 
@@ -31,19 +32,6 @@ const std::array<MarkerKind, 4> kMarkerKinds = {{
     {MarkNegInf, QColor(0x00, 0xbc, 0xd4), QT_TRANSLATE_NOOP("ts::ui::HeatmapPanel", "\u2212Inf")},
     {MarkOutlier, QColor(0x00, 0xc8, 0x53), QT_TRANSLATE_NOOP("ts::ui::HeatmapPanel", "outlier")},
 }};
-
-QCPColorGradient divergingGradient()
-{
-    // Coolwarm: zero near white, sign is hue, magnitude is saturation.
-    QCPColorGradient g;
-    g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(0x3b, 0x4c, 0xc0));
-    g.setColorStopAt(0.5, QColor(0xf2, 0xf2, 0xf2));
-    g.setColorStopAt(1.0, QColor(0xb4, 0x04, 0x26));
-    g.setNanHandling(QCPColorGradient::nhNanColor);
-    g.setNanColor(QColor(0x60, 0x60, 0x60));
-    return g;
-}
 
 QCPColorGradient sequentialGradient()
 {

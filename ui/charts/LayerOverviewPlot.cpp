@@ -1,5 +1,6 @@
 #include "charts/LayerOverviewPlot.h"
 
+#include "charts/DivergingGradient.h"
 #include "charts/LayerPointText.h"
 
 #include <QFontMetrics>
@@ -10,20 +11,6 @@
 
 namespace ts::ui {
 namespace {
-
-// The heatmap's coolwarm: a block at its siblings' median is near white, above is red, below blue.
-QCPColorGradient zGradient()
-{
-    QCPColorGradient g;
-    g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(0x3b, 0x4c, 0xc0));
-    g.setColorStopAt(0.5, QColor(0xf2, 0xf2, 0xf2));
-    g.setColorStopAt(1.0, QColor(0xb4, 0x04, 0x26));
-    g.setNanHandling(QCPColorGradient::nhNanColor);
-    // No tensor in that block, or nothing to compare it with: a grey apart from the white of z = 0.
-    g.setNanColor(QColor(0xb0, 0xb0, 0xb0));
-    return g;
-}
 
 bool isCount(SiblingStatistic s)
 {
@@ -46,7 +33,9 @@ LayerOverviewPlot::LayerOverviewPlot(QWidget* parent)
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(12);
     m_map->setColorScale(m_scale);
-    m_map->setGradient(zGradient());
+    // A block at its siblings' median is near white, above is red, below blue. No tensor in that
+    // block, or nothing to compare it with: a grey apart from the white of z = 0.
+    m_map->setGradient(divergingGradient(QColor(0xb0, 0xb0, 0xb0)));
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_map->setDataRange(QCPRange(-kClamp, kClamp));

@@ -17,13 +17,6 @@ QString number(double x)
     return QString::number(x, 'g', 3);
 }
 
-QString ratioText(double ratio)
-{
-    if (ratio >= 1)
-        return QStringLiteral("%1x").arg(number(ratio));
-    return QStringLiteral("1/%1").arg(number(1 / ratio));
-}
-
 QString comparison(SiblingStatistic statistic, const SiblingScore& s)
 {
     const QString name = SiblingScores::name(statistic);
@@ -44,7 +37,7 @@ QString comparison(SiblingStatistic statistic, const SiblingScore& s)
             .arg(s.group)
             .arg(z);
     return tr("%1 %2: %3 the median %4 of %5 blocks (robust z %6)")
-        .arg(name, number(s.value), ratioText(s.value / s.median), number(s.median))
+        .arg(name, number(s.value), SiblingScores::ratioText(s.value / s.median), number(s.median))
         .arg(s.group)
         .arg(z);
 }

@@ -1,5 +1,7 @@
 #include "compare/DiffHeatmapPlot.h"
 
+#include "charts/DivergingGradient.h"
+
 #include "charts/QCustomPlotInclude.h"
 
 #include <QLabel>
@@ -25,15 +27,7 @@ DiffHeatmapPlot::DiffHeatmapPlot(QWidget* parent)
     m_scale->setType(QCPAxis::atRight);
     m_scale->axis()->setLabel(tr("B \u2212 A"));
     m_map->setColorScale(m_scale);
-    // The tensor view's diverging map (HeatmapPanel): zero near white, sign as hue.
-    QCPColorGradient gradient;
-    gradient.clearColorStops();
-    gradient.setColorStopAt(0.0, QColor(0x3b, 0x4c, 0xc0));
-    gradient.setColorStopAt(0.5, QColor(0xf2, 0xf2, 0xf2));
-    gradient.setColorStopAt(1.0, QColor(0xb4, 0x04, 0x26));
-    gradient.setNanHandling(QCPColorGradient::nhNanColor);
-    gradient.setNanColor(QColor(0x60, 0x60, 0x60));
-    m_map->setGradient(gradient);
+    m_map->setGradient(divergingGradient()); // the tensor view's, as B - A is signed
     m_map->setInterpolate(false);
     auto* margin = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margin);
