@@ -15,6 +15,7 @@
 #include "window/MainWindow.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -114,6 +115,14 @@ private slots:
                                  20000);
         QTRY_VERIFY_WITH_TIMEOUT(!heatmap->isComputing() && heatmap->grid().rows > 0, 20000);
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        // The anomaly finder's sentence wraps: on one line its longest ("Looking for NaN, Inf and
+        // outliers once the statistics are in...") widened the details and pushed Bytes out of view
+        // while it showed (seen under the sanitizer build's timing).
+        auto* status = doc->findChild<QLabel*>(QStringLiteral("anomalyStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->minimumSizeHint().width() <
+                     status->fontMetrics().horizontalAdvance(status->text()) / 2,
+                 qPrintable(status->text()));
         QVERIFY(doc->tensorBrowser()->details()->width() > window.width() / 3);
         for (int c :
              {TensorTreeModel::NameColumn, TensorTreeModel::ParametersColumn, TensorTreeModel::BytesColumn})

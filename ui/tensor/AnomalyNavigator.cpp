@@ -82,6 +82,10 @@ AnomalyNavigator::AnomalyNavigator(StatsJob* stats, QWidget* parent)
     layout->addWidget(next);
     layout->addWidget(m_status, 1);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The sentence wraps rather than widening the details pane: on one line ("Looking for NaN, Inf
+    // and outliers once the statistics are in...") it pushed the tree's Bytes column out of a
+    // 1280x820 window.
+    m_status->setWordWrap(true);
     connect(m_nextAction, &QAction::triggered, this, [this] { step(+1); });
     connect(m_previousAction, &QAction::triggered, this, [this] { step(-1); });
     connect(m_kinds, &QComboBox::currentIndexChanged, this, [this] {
