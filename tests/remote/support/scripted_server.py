@@ -12,6 +12,9 @@ support, and under path prefixes does what real servers do wrong:
   /changing/N/NAME            after N requests the file is another one (other bytes, other ETag)
   /stall/NAME                 sends the headers and 100 bytes of the body, then nothing
   /stallhead/NAME             accepts the request and never answers
+  /gated/NAME                 ranges from the first MiB (the header) at once; any later range waits
+                              until the file NAME.open exists beside NAME, so a test knows that
+                              the data cannot have arrived before it says so
   /redirect/N/REST            N redirects (302), then /REST
   /otherhost/REST             302 to the same server under the name "localhost"
   /tohttp/REST                302 to http://127.0.0.1 (for an https front)
@@ -147,6 +150,9 @@ class Handler(BaseHTTPRequestHandler):
                 self.serve_file(parts[1], ranges=False)
             elif kind == "stall":
                 self.serve_file(parts[1], ranges=True, stall=True)
+            elif kind == "gated":
+                self.wait_for_gate(parts[1])
+                self.serve_file(parts[1], ranges=True)
             elif kind == "stallhead":
                 self.record(0, 0)
                 self.stall_forever()
@@ -154,6 +160,15 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(404, [("Content-Type", "text/plain")], b"no such path\n")
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def wait_for_gate(self, name):
+        wanted = parse_range(self.headers.get("Range"), 1 << 62)
+        if wanted is None or wanted[0] < (1 << 20):
+            return
+        gate = os.path.join(self.server.root, name + ".open")
+        deadline = time.monotonic() + 60
+        while not os.path.exists(gate) and time.monotonic() < deadline:
+            time.sleep(0.01)
 
     def stall_forever(self):
         # Until the client gives up and closes: then the read below returns.
