@@ -30,14 +30,14 @@ QString& clear(QString& s)
 
 void appendNumber(QString& out, std::uint64_t n)
 {
+    // Written from the end of a buffer, appended once: a character at a time was a tenth of `ls`.
     char digits[20];
-    int count = 0;
+    int first = 20;
     do {
-        digits[count++] = static_cast<char>('0' + n % 10);
+        digits[--first] = static_cast<char>('0' + n % 10);
         n /= 10;
     } while (n > 0);
-    while (count > 0)
-        out += QLatin1Char(digits[--count]);
+    out += QLatin1StringView(digits + first, 20 - first);
 }
 
 // formatGrouped()'s text, "1,234,567", without a string of its own.

@@ -5,12 +5,15 @@
 #include "Completions.h"
 
 #include "base/TerminalText.h"
+#include "io/RemoteLocation.h"
 #include "remote/HttpOpener.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 
 int main(int argc, char** argv)
 {
@@ -66,8 +69,12 @@ int main(int argc, char** argv)
         {QStringLiteral("diff"), ts::cli::runDiff},
         {QStringLiteral("report"), ts::cli::runReport},
     };
-    // FILE may be a URL: the network thread and the opener the core reads URLs through.
-    const ts::remote::RemoteSession remote;
+    // FILE may be a URL: the network thread and the opener the core reads URLs through. Only then:
+    // the session loads the system's CA certificates, a few milliseconds every local command paid.
+    std::optional<ts::remote::RemoteSession> remote;
+    if (std::any_of(args.begin(), args.end(),
+                    [](const QString& a) { return ts::RemoteLocation::isRemote(a); }))
+        remote.emplace();
     const auto it = commands.find(args[1]);
     if (it == commands.end()) {
         ts::cli::err(

@@ -1,10 +1,12 @@
 #include "format/Dtype.h"
 
+#include <string_view>
+
 namespace ts {
 namespace {
 
 struct DtypeRow {
-    const char* name;
+    std::string_view name; // a literal: null-terminated too; its length known (no strlen per lookup)
     int bits;
     DtypeKind kind;
 };
@@ -47,12 +49,12 @@ bool isFloating(Dtype dtype)
 
 QString dtypeName(Dtype dtype)
 {
-    return QString::fromLatin1(row(dtype).name);
+    return QString::fromLatin1(row(dtype).name.data(), static_cast<qsizetype>(row(dtype).name.size()));
 }
 
 const char* dtypeNameLatin1(Dtype dtype)
 {
-    return row(dtype).name;
+    return row(dtype).name.data();
 }
 
 std::optional<Dtype> dtypeFromName(std::string_view name)

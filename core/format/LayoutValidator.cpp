@@ -19,6 +19,19 @@ std::optional<std::uint64_t> checkedElementCount(const std::vector<std::uint64_t
 
 namespace {
 
+void addNonCanonicalOrder(Header& header, const TensorInfo& t, std::uint64_t plannedOffset)
+{
+    header.warnings.push_back(Diagnostic{
+        QStringLiteral("NonCanonicalOrder"), Severity::Info,
+        QStringLiteral("tensors are not in the reference writer's order (dtype descending, then name): "
+                       "\"%1\" would start at data byte %2 but starts at %3; the file was not written by the "
+                       "reference writer")
+            .arg(t.name)
+            .arg(plannedOffset)
+            .arg(t.begin),
+        t.name, header.dataOffset() + t.begin});
+}
+
 void addLayoutWarnings(Header& header, const QString& file)
 {
     (void)file;
@@ -66,34 +79,49 @@ void addLayoutWarnings(Header& header, const QString& file)
     // The reference writer orders the buffer by dtype (descending) then name; anything else was
     // written by another tool, or edited. Compared by planned offsets, so zero-size tensors that
     // share an offset in any order still count as canonical.
-    bool inOrder = true; // the common case, checked in one pass before any sorting
-    for (std::size_t i = 1; i < header.tensors.size() && inOrder; ++i)
-        inOrder = !writerOrderLess(header.tensors[i], header.tensors[i - 1]);
-    if (inOrder)
-        return;
-    std::vector<const TensorInfo*> planned;
-    planned.reserve(header.tensors.size());
-    for (const TensorInfo& t : header.tensors)
-        planned.push_back(&t);
-    std::stable_sort(planned.begin(), planned.end(),
-                     [](const TensorInfo* a, const TensorInfo* b) { return writerOrderLess(*a, *b); });
-    std::uint64_t offset = 0;
-    for (const TensorInfo* t : planned) {
-        if (t->begin != offset) {
-            header.warnings.push_back(Diagnostic{
-                QStringLiteral("NonCanonicalOrder"), Severity::Info,
-                QStringLiteral(
-                    "tensors are not in the reference writer's order (dtype descending, then name): "
-                    "\"%1\" would start at data byte %2 but starts at %3; the file was not written by the "
-                    "reference writer")
-                    .arg(t->name)
-                    .arg(offset)
-                    .arg(t->begin),
-                t->name, header.dataOffset() + t->begin});
-            break;
-        }
-        offset += t->byteSize();
+    const auto& tensors = header.tensors; // in buffer order (validateLayout sorted them)
+    const std::size_t n = tensors.size();
+    // The planned order is the buffer order up to the first tensor with a smaller one (writer order)
+    // after it: there the plan takes the smallest of the rest. The smallest of every suffix, found
+    // from the end, gives that tensor in n - 1 comparisons where sorting the whole plan took n log n
+    // name comparisons (a fifth of opening a 100k-tensor file written in another order).
+    std::vector<std::uint32_t> suffixLeast(n);
+    for (std::size_t i = n; i-- > 0;) {
+        suffixLeast[i] = static_cast<std::uint32_t>(i);
+        if (i + 1 < n && writerOrderLess(tensors[suffixLeast[i + 1]], tensors[i]))
+            suffixLeast[i] = suffixLeast[i + 1];
     }
+    std::size_t first = 0;
+    while (first < n && suffixLeast[first] == first)
+        ++first;
+    if (first == n)
+        return; // the buffer is in the reference writer's order
+    const TensorInfo* t = &tensors[suffixLeast[first]];
+    const std::uint64_t offset = tensors[first].begin; // the layout is contiguous: validated
+    if (t->begin == offset) {
+        // Zero-size tensors share an offset and may come in any order: only the full plan says
+        // whether a later tensor starts elsewhere (rare, and the old, exact walk).
+        std::vector<const TensorInfo*> planned;
+        planned.reserve(n);
+        for (const TensorInfo& u : tensors)
+            planned.push_back(&u);
+        std::stable_sort(planned.begin(), planned.end(),
+                         [](const TensorInfo* a, const TensorInfo* b) { return writerOrderLess(*a, *b); });
+        std::uint64_t at = 0;
+        t = nullptr;
+        for (const TensorInfo* u : planned) {
+            if (u->begin != at) {
+                t = u;
+                break;
+            }
+            at += u->byteSize();
+        }
+        if (!t)
+            return;
+        addNonCanonicalOrder(header, *t, at);
+        return;
+    }
+    addNonCanonicalOrder(header, *t, offset);
 }
 
 } // namespace

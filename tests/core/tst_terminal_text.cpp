@@ -35,6 +35,28 @@ private Q_SLOTS:
         }
     }
 
+    // Long names are checked eight characters at a time: a hazard at any place in a longer name,
+    // first or after others, is escaped all the same (and a plain name of any length is kept).
+    void aHazardAnywhereInALongNameIsEscaped()
+    {
+        const QString plain = QStringLiteral("model.layers.10.mlp.up_proj.weight~");
+        QCOMPARE(ts::terminalSafe(plain), plain);
+        for (const char16_t c : {u'\x1b', u'\\', u'\n', u'\x7f', u'\x85', u'\u202e', u'\u2069'}) {
+            const QString spelled = ts::terminalSafe(QString(QChar(c)));
+            for (qsizetype at = 0; at <= plain.size(); ++at) {
+                for (qsizetype length : {at, plain.size()}) {
+                    QString name = plain.left(length);
+                    name.insert(at, QChar(c));
+                    QString want = plain.left(length);
+                    want.insert(at, spelled);
+                    QCOMPARE(ts::terminalSafe(name), want);
+                    if (c != u'\n')
+                        QCOMPARE(ts::terminalSafeLines(name), c == u'\\' ? name : want);
+                }
+            }
+        }
+    }
+
     void valuesInContext()
     {
         QCOMPARE(ts::terminalSafe(u"layer.0\x1b]0;title\a.weight"),
