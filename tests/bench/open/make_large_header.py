@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a .safetensors file with many tensors for the large-header benchmarks (tests/bench/open):
 transformer-style names (model.layers.L.self_attn.q_proj.weight, ...), F16/BF16 shapes, tensors
-laid out in the reference writer's order, the data left as a hole (a sparse file), so a 1 M-tensor
+laid out layer by layer (not the reference writer's dtype-then-name order: opening notes
+NonCanonicalOrder, the harder case for the order check), the data left as a hole (a sparse file), so a 1 M-tensor
 model costs its header on disk and nothing more.
 
 usage: make_large_header.py OUT --tensors N [--elements E]
