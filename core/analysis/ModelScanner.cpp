@@ -29,9 +29,25 @@ Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& fold
                                            bool& finishedAll, std::vector<std::size_t>& finishedTargets)
 {
     finishedAll = false;
-    std::vector<std::vector<std::optional<TensorStats>>> partials(plan.targets.size());
-    for (std::size_t t = 0; t < plan.targets.size(); ++t)
-        partials[t].resize(plan.targets[t].parts);
+    // A tensor read in one segment (nearly all of them) is written straight into its result; only
+    // tensors split into parts keep partials to merge. A partial slot for every tensor doubled the
+    // memory of a scan of 100k small tensors. Workers write distinct elements of these vectors.
+    const std::size_t n = plan.targets.size();
+    std::vector<TensorStats> results(n);
+    std::vector<std::uint8_t> whole(n, 0); // a one-segment tensor's result is in
+    std::vector<std::vector<std::optional<TensorStats>>> partials(n);
+    for (std::size_t t = 0; t < n; ++t) {
+        if (plan.targets[t].parts > 1)
+            partials[t].resize(plan.targets[t].parts);
+    }
+    const auto keep = [&](const ScanSegment& seg, TensorStats&& stats) {
+        if (plan.targets[seg.target].parts > 1) {
+            partials[seg.target][seg.part] = std::move(stats);
+        } else {
+            results[seg.target] = std::move(stats);
+            whole[seg.target] = 1;
+        }
+    };
     workers.run(plan.items, [&](const ScanSegment& seg) -> Result<void> {
         const ScanTarget& target = plan.targets[seg.target];
         TensorAnalyzer analyzer(target.location, *target.info);
@@ -39,7 +55,7 @@ Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& fold
             Result<TensorStats> r = analyzer.nanInfOfRange(seg.first, seg.count, control);
             if (!r)
                 return r.error();
-            partials[seg.target][seg.part] = std::move(r.value());
+            keep(seg, std::move(r.value()));
             return {};
         }
         CodeCounts counts;
@@ -50,38 +66,43 @@ Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& fold
             return r.error();
         if (wantsCounts)
             folds.addCounts(seg.target, std::move(counts));
-        partials[seg.target][seg.part] = std::move(r.value());
+        keep(seg, std::move(r.value()));
         return {};
     });
+    // The tensor's statistics whole, its parts merged in element order, not yet finalized; false
+    // when a part is missing (cancelled).
+    const auto assemble = [&](std::size_t t) {
+        if (plan.targets[t].parts <= 1)
+            return whole[t] != 0;
+        std::vector<std::optional<TensorStats>>& parts = partials[t];
+        if (!std::all_of(parts.begin(), parts.end(), [](const auto& p) { return p.has_value(); }))
+            return false;
+        results[t] = std::move(*parts[0]);
+        for (std::size_t p = 1; p < parts.size(); ++p)
+            results[t].mergeFollowing(*parts[p]);
+        parts = {};
+        return true;
+    };
     if (auto error = workers.stopped(file)) {
         if (!partial || error->code != ErrorCode::Cancelled)
             return *error;
         std::vector<TensorStats> finished;
-        for (std::size_t t = 0; t < partials.size(); ++t) {
-            std::vector<std::optional<TensorStats>>& parts = partials[t];
-            if (!std::all_of(parts.begin(), parts.end(), [](const auto& p) { return p.has_value(); }))
+        for (std::size_t t = 0; t < n; ++t) {
+            if (!assemble(t))
                 continue;
             finishedTargets.push_back(t);
-            TensorStats whole = std::move(*parts[0]);
-            for (std::size_t p = 1; p < parts.size(); ++p)
-                whole.mergeFollowing(*parts[p]);
-            whole.finalize();
-            finished.push_back(std::move(whole));
+            results[t].finalize();
+            finished.push_back(std::move(results[t]));
         }
         return finished;
     }
     finishedAll = true;
-    std::vector<TensorStats> merged;
-    merged.reserve(plan.targets.size());
-    for (std::size_t t = 0; t < partials.size(); ++t) {
-        TensorStats whole = std::move(*partials[t][0]);
-        for (std::size_t p = 1; p < partials[t].size(); ++p)
-            whole.mergeFollowing(*partials[t][p]);
-        whole.finalize();
-        folds.finishFirstPass(t, whole.values);
-        merged.push_back(std::move(whole));
+    for (std::size_t t = 0; t < n; ++t) {
+        assemble(t);
+        results[t].finalize();
+        folds.finishFirstPass(t, results[t].values);
     }
-    return merged;
+    return results;
 }
 
 // The later passes, for dtypes wider than 16 bits only: histograms need the first pass's range

@@ -73,6 +73,7 @@ private:
         std::optional<QuantileSearch> search;
     };
     void fold(State& state);
+    bool folding() const { return m_bins > 0 || m_quantiles; }
 
     int m_bins;
     bool m_logHistogram;

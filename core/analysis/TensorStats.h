@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/Quantiles.h"
+#include "base/Boxed.h"
 #include "format/Dtype.h"
 
 #include <QString>
@@ -68,8 +69,8 @@ struct TensorStats {
     std::uint64_t elements = 0;
     // Real tensors: the values. C64: the magnitude |z| (NaN when either part is NaN).
     ValueStats values;
-    std::optional<ValueStats> real; // C64 only
-    std::optional<ValueStats> imag; // C64 only
+    Boxed<ValueStats> real; // C64 only (boxed: every other tensor pays a pointer, not 272 bytes)
+    Boxed<ValueStats> imag; // C64 only
     // BOOL only: bytes other than 0 and 1 (the reference accepts them, most readers misread them).
     std::uint64_t nonBinaryBool = 0;
     // Set by the NaN/Inf-only check (ScanOptions::nanInfOnly): of `values` only count, finite,
