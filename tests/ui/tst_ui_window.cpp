@@ -6,6 +6,7 @@
 #include "base/Format.h"
 #include "document/DocumentWidget.h"
 #include "document/ErrorView.h"
+#include "document/LoadResult.h"
 #include "document/ReloadBanner.h"
 #include "format/SafetensorsFile.h"
 #include "metadata/MetadataView.h"
@@ -22,6 +23,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDropEvent>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -37,6 +39,7 @@
 #include <QThreadPool>
 #include <QTreeView>
 #include <QUrl>
+#include <QtEndian>
 
 using namespace ts;
 using namespace ts::ui;
@@ -80,6 +83,7 @@ private slots:
     void init();
     void startPageWhenNothingIsOpen();
     void opensValidFile();
+    void headerTextWaitsForItsPage();
     void opensInvalidFileWithMessageAndHeader_data();
     void opensInvalidFileWithMessageAndHeader();
     void opensShardedModel_data();
@@ -146,6 +150,39 @@ void TestUiWindow::opensValidFile()
     doc->rawHeaderView()->searchEdit()->setText(QStringLiteral("dense3"));
     QVERIFY(doc->rawHeaderView()->findNext());
     QCOMPARE(doc->rawHeaderView()->text()->textCursor().selectedText(), QStringLiteral("dense3"));
+}
+
+void TestUiWindow::headerTextWaitsForItsPage()
+{
+    // A valid local model is opened without reading its header as text: that is done when the
+    // Header page is first shown (the text of a 100,000-tensor header is 20 MB).
+    const QString path = realFixture(kLandmark);
+    LoadResult result = loadModel(path);
+    QVERIFY(result.ok());
+    QVERIFY(result.headerDeferred);
+    QVERIFY(result.headerText.isEmpty());
+    QVERIFY(result.headerSource.isEmpty());
+    readHeaderText(result);
+    QVERIFY(!result.headerDeferred);
+    QCOMPARE(result.headerSource, path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray prefix = file.read(8);
+    QCOMPARE(result.headerBytesTotal, qFromLittleEndian<quint64>(prefix.constData()));
+    QVERIFY(result.headerText.contains("\"dense0.conv0.filters\": {"));
+    // The view says what it read once it is shown, and not before.
+    const auto labelContaining = [](const QWidget* parent, const QString& text) {
+        const auto labels = parent->findChildren<QLabel*>();
+        return std::any_of(labels.begin(), labels.end(),
+                           [&](const QLabel* label) { return label->text().contains(text); });
+    };
+    RawHeaderView view;
+    view.setHeader(loadModel(path));
+    QVERIFY(!labelContaining(&view, QStringLiteral("bytes")));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(labelContaining(&view, formatGrouped(result.headerBytesTotal) + QStringLiteral(" bytes")));
+    QVERIFY(view.text()->toPlainText().contains(QStringLiteral("\"dense0.conv0.filters\"")));
 }
 
 void TestUiWindow::opensInvalidFileWithMessageAndHeader_data()

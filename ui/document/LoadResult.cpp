@@ -58,7 +58,12 @@ LoadResult loadModel(const QString& path, const JobControl& control)
         }
         result.tree = std::make_shared<const NameTree>(*result.model);
         result.profile = std::make_shared<const ModelProfile>(ModelProfiler::profile(*result.model, path));
-        setHeaderText(result, result.model->rawHeader(kRawHeaderCap));
+        // A server's header is laid out now, while the job may wait for it; a local one only if
+        // the Header page is ever shown.
+        if (RemoteLocation::isRemote(path))
+            readHeaderText(result);
+        else
+            result.headerDeferred = true;
         return result;
     }
     result.error = opened.error();
@@ -85,6 +90,13 @@ LoadResult loadModel(const QString& path, const JobControl& control)
             noteJournal(file);
     }
     return result;
+}
+
+void readHeaderText(LoadResult& result)
+{
+    result.headerDeferred = false;
+    if (result.model)
+        setHeaderText(result, result.model->rawHeader(kRawHeaderCap));
 }
 
 } // namespace ts::ui

@@ -51,9 +51,24 @@ RawHeaderView::RawHeaderView(QWidget* parent)
 void RawHeaderView::setHeader(const LoadResult& result)
 {
     m_text->clear();
-    m_pending = result.headerText;
+    m_pending = QByteArray();
+    m_deferred.reset();
+    if (result.headerDeferred) {
+        // Read and laid out on first use (fill()), with the note that describes what was read.
+        m_deferred = std::make_shared<LoadResult>();
+        m_deferred->path = result.path;
+        m_deferred->model = result.model;
+        m_note->setText(tr("The header is read and laid out when this page is shown."));
+    } else {
+        m_pending = result.headerText;
+        showNote(result);
+    }
     if (isVisible())
         fill();
+}
+
+void RawHeaderView::showNote(const LoadResult& result) const
+{
     QString note;
     if (result.headerSource.isEmpty()) {
         note = tr("No header could be read.");
@@ -88,6 +103,13 @@ void RawHeaderView::showEvent(QShowEvent* event)
 
 void RawHeaderView::fill() const
 {
+    if (m_deferred) {
+        const std::shared_ptr<LoadResult> facts = std::move(m_deferred);
+        m_deferred.reset();
+        readHeaderText(*facts);
+        showNote(*facts);
+        m_pending = facts->headerText;
+    }
     if (m_pending.isNull())
         return;
     m_text->setPlainText(QString::fromUtf8(m_pending));

@@ -3,6 +3,8 @@
 #include <QByteArray>
 #include <QWidget>
 
+#include <memory>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -31,8 +33,10 @@ protected:
 
 private:
     void fill() const;
+    void showNote(const LoadResult& result) const;
 
     mutable QByteArray m_pending; // header text not yet laid out: a multi-MB document costs seconds
+    mutable std::shared_ptr<LoadResult> m_deferred; // a model whose header is not even read yet
     QLabel* m_note;
     QLineEdit* m_search;
     QLabel* m_status;
