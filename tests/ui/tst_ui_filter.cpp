@@ -9,7 +9,9 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -54,9 +56,11 @@ private slots:
     void filter();
     void dtypeCombinesWithName();
     void typingIsDebounced();
+    void passRunsOffTheUiThread();
+    void newerFilterSupersedes();
 
 private:
-    void setFilter(TensorFilterProxy::Mode mode, const QString& text, int dtypeIndex = 0);
+    void setFilter(TensorNameFilter::Mode mode, const QString& text, int dtypeIndex = 0);
 
     QTemporaryDir m_dir;
     std::shared_ptr<const Checkpoint> m_model;
@@ -104,7 +108,7 @@ void TestUiFilter::initTestCase()
     QCOMPARE(child<QComboBox>(m_browser.get(), "dtypeFilter")->count(), 4); // all, F16, BF16, F32
 }
 
-void TestUiFilter::setFilter(TensorFilterProxy::Mode mode, const QString& text, int dtypeIndex)
+void TestUiFilter::setFilter(TensorNameFilter::Mode mode, const QString& text, int dtypeIndex)
 {
     // Set every control, then filter once (as the debounce timer would).
     const QSignalBlocker modeBlocker(child<QComboBox>(m_browser.get(), "filterMode"));
@@ -113,11 +117,13 @@ void TestUiFilter::setFilter(TensorFilterProxy::Mode mode, const QString& text, 
     child<QComboBox>(m_browser.get(), "dtypeFilter")->setCurrentIndex(dtypeIndex);
     child<QLineEdit>(m_browser.get(), "filter")->setText(text);
     m_browser->applyFilter();
+    // The pass runs on the pool; the tree shows its result when it is done.
+    QVERIFY(QTest::qWaitFor([this] { return !m_browser->isFilterPending(); }, 60000));
 }
 
 void TestUiFilter::filter_data()
 {
-    using Mode = TensorFilterProxy::Mode;
+    using Mode = TensorNameFilter::Mode;
     QTest::addColumn<int>("mode");
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<int>("expected");
@@ -142,7 +148,7 @@ void TestUiFilter::filter()
     QFETCH(int, mode);
     QFETCH(QString, pattern);
     QFETCH(int, expected);
-    setFilter(static_cast<TensorFilterProxy::Mode>(mode), pattern);
+    setFilter(static_cast<TensorNameFilter::Mode>(mode), pattern);
     QCOMPARE(m_browser->matchingTensorCount(), expected);
     QCOMPARE(countTensors(m_browser->proxy()), expected);
 }
@@ -153,21 +159,21 @@ void TestUiFilter::dtypeCombinesWithName()
     const int f16 = dtypes->findText(QStringLiteral("F16"));
     const int bf16 = dtypes->findText(QStringLiteral("BF16"));
     QVERIFY(f16 > 0 && bf16 > 0);
-    setFilter(TensorFilterProxy::Mode::Substring, QString(), f16);
+    setFilter(TensorNameFilter::Mode::Substring, QString(), f16);
     QCOMPARE(countTensors(m_browser->proxy()), 20000);
-    setFilter(TensorFilterProxy::Mode::Substring, QStringLiteral("norm1"), f16);
+    setFilter(TensorNameFilter::Mode::Substring, QStringLiteral("norm1"), f16);
     QCOMPARE(countTensors(m_browser->proxy()), 10000);
-    setFilter(TensorFilterProxy::Mode::Glob, QStringLiteral("*.bias"), f16);
+    setFilter(TensorNameFilter::Mode::Glob, QStringLiteral("*.bias"), f16);
     QCOMPARE(countTensors(m_browser->proxy()), 0);
-    setFilter(TensorFilterProxy::Mode::Glob, QStringLiteral("*.bias"), bf16);
+    setFilter(TensorNameFilter::Mode::Glob, QStringLiteral("*.bias"), bf16);
     QCOMPARE(countTensors(m_browser->proxy()), 10000);
-    setFilter(TensorFilterProxy::Mode::Substring, QString(), 0);
+    setFilter(TensorNameFilter::Mode::Substring, QString(), 0);
     QCOMPARE(countTensors(m_browser->proxy()), 100000);
 }
 
 void TestUiFilter::typingIsDebounced()
 {
-    setFilter(TensorFilterProxy::Mode::Substring, QString());
+    setFilter(TensorNameFilter::Mode::Substring, QString());
     m_browser->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_browser.get()));
     QTest::keyClicks(child<QLineEdit>(m_browser.get(), "filter"), QStringLiteral("blocks.42.sub3."));
@@ -183,6 +189,46 @@ void TestUiFilter::typingIsDebounced()
     QCOMPARE(
         child<QTreeView>(m_browser.get(), "tree")->currentIndex().data(TensorTreeModel::PathRole).toString(),
         QStringLiteral("model.blocks.0.sub0.bias"));
+}
+
+void TestUiFilter::passRunsOffTheUiThread()
+{
+    setFilter(TensorNameFilter::Mode::Substring, QString());
+    const QSignalBlocker modeBlocker(child<QComboBox>(m_browser.get(), "filterMode"));
+    child<QComboBox>(m_browser.get(), "filterMode")->setCurrentIndex(int(TensorNameFilter::Mode::Regex));
+    QSignalSpy applied(m_browser.get(), &TensorBrowser::filterApplied);
+    child<QLineEdit>(m_browser.get(), "filter")->setText(QStringLiteral(R"(blocks\.3\d\d\.sub[01]\.mlp)"));
+    m_browser->applyFilter();
+    // applyFilter() returned before the pass did: nothing is filtered yet.
+    QVERIFY(m_browser->isFilterPending());
+    QCOMPARE(applied.count(), 0);
+    QCOMPARE(m_browser->matchingTensorCount(), 100000);
+    QCOMPARE(countTensors(m_browser->proxy()), 100000);
+    QVERIFY(applied.wait(60000));
+    QVERIFY(!m_browser->isFilterPending());
+    QCOMPARE(m_browser->matchingTensorCount(), 100 * 2 * 3); // blocks 300-399, sub0-1, up/down/gate
+    QCOMPARE(countTensors(m_browser->proxy()), 600);
+    QCOMPARE(child<QLabel>(m_browser.get(), "filterMatches")->text(),
+             QStringLiteral("600 of 100,000 tensors match"));
+}
+
+void TestUiFilter::newerFilterSupersedes()
+{
+    setFilter(TensorNameFilter::Mode::Substring, QString());
+    QSignalSpy applied(m_browser.get(), &TensorBrowser::filterApplied);
+    QLineEdit* box = child<QLineEdit>(m_browser.get(), "filter");
+    box->setText(QStringLiteral("mlp"));
+    m_browser->applyFilter();
+    box->setText(QStringLiteral("blocks.7.sub"));
+    m_browser->applyFilter();
+    QVERIFY(applied.wait(60000));
+    // Only the last filter reaches the tree: the first pass's result, however late, is dropped.
+    QTest::qWait(200);
+    QCOMPARE(applied.count(), 1);
+    QCOMPARE(m_browser->matchingTensorCount(), 100);
+    QCOMPARE(countTensors(m_browser->proxy()), 100);
+    setFilter(TensorNameFilter::Mode::Substring, QString());
+    QCOMPARE(countTensors(m_browser->proxy()), 100000);
 }
 
 QTEST_MAIN(TestUiFilter)

@@ -25,6 +25,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 using namespace ts;
 using namespace ts::ui;
 using namespace ts::test;
@@ -151,15 +153,41 @@ void TestUiModels::filterProxyUnderTester()
     const Loaded l = load(path);
     model.setModel(l.model, l.tree);
     proxy.sort(TensorTreeModel::ParametersColumn, Qt::DescendingOrder);
-    QVERIFY(proxy.setNameFilter(TensorFilterProxy::Mode::Glob, QStringLiteral("*_scale")));
-    proxy.setDtypeFilter(Dtype::U8);
+    const auto pass = [&](const QString& glob, std::optional<Dtype> dtype) {
+        return std::make_shared<const TreeFilterResult>(
+            filterTree(*l.model, *l.tree, TensorNameFilter(TensorNameFilter::Mode::Glob, glob, dtype)));
+    };
+    proxy.setResult(pass(QStringLiteral("*_scale"), Dtype::U8));
+    QVERIFY(proxy.isFiltering());
     QCOMPARE(proxy.rowCount(), 0); // the scales are F32
-    proxy.setDtypeFilter(std::nullopt);
+    const auto scales = pass(QStringLiteral("*_scale"), std::nullopt);
+    QVERIFY(scales->matches > 0);
+    proxy.setResult(scales);
     QVERIFY(proxy.rowCount() > 0);
-    QVERIFY(!proxy.setNameFilter(TensorFilterProxy::Mode::Regex, QStringLiteral("(")));
-    QVERIFY(!proxy.patternError().isEmpty());
-    QCOMPARE(proxy.rowCount(), model.rowCount()); // an invalid pattern hides nothing
-    QVERIFY(proxy.setNameFilter(TensorFilterProxy::Mode::Substring, QString()));
+    // Exactly the matching tensors are reachable, with the groups that hold them (a tensor that
+    // does not match would count a million).
+    std::function<std::uint64_t(const QModelIndex&)> tensorsUnder = [&](const QModelIndex& parent) {
+        std::uint64_t n = 0;
+        for (int r = 0; r < proxy.rowCount(parent); ++r) {
+            const QModelIndex index = proxy.index(r, 0, parent);
+            if (index.data(TensorTreeModel::TensorIndexRole).toInt() >= 0)
+                n += index.data(TensorTreeModel::PathRole).toString().endsWith(QLatin1String("_scale"))
+                         ? 1
+                         : 1000000;
+            n += tensorsUnder(index);
+        }
+        return n;
+    };
+    QCOMPARE(tensorsUnder({}), scales->matches);
+    // A pass over another tree (a model reopened since) hides nothing rather than indexing it.
+    const NameTree other(*l.model);
+    auto stale = std::make_shared<TreeFilterResult>(*scales);
+    stale->tree = &other;
+    proxy.setResult(stale);
+    QCOMPARE(proxy.rowCount(), model.rowCount());
+    proxy.setResult(nullptr);
+    QVERIFY(!proxy.isFiltering());
+    QCOMPARE(proxy.rowCount(), model.rowCount());
     model.clear();
 }
 

@@ -40,18 +40,19 @@ TensorBrowser::TensorBrowser(QWidget* parent)
     : QWidget(parent), m_model(new TensorTreeModel(this)), m_proxy(new TensorFilterProxy(this)),
       m_filter(new QLineEdit(this)), m_mode(new QComboBox(this)), m_dtype(new QComboBox(this)),
       m_matches(new QLabel(this)), m_debounce(new QTimer(this)), m_view(new QTreeView(this)),
-      m_details(new TensorDetailsView(this))
+      m_details(new TensorDetailsView(this)), m_filterJob(this)
 {
     m_view->setObjectName(QStringLiteral("tree"));
     m_filter->setObjectName(QStringLiteral("filter"));
     m_mode->setObjectName(QStringLiteral("filterMode"));
     m_dtype->setObjectName(QStringLiteral("dtypeFilter"));
+    m_matches->setObjectName(QStringLiteral("filterMatches"));
     m_proxy->setSourceModel(m_model);
     m_filter->setPlaceholderText(tr("Filter tensors (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
-    m_mode->addItem(tr("Substring"), static_cast<int>(TensorFilterProxy::Mode::Substring));
-    m_mode->addItem(tr("Glob"), static_cast<int>(TensorFilterProxy::Mode::Glob));
-    m_mode->addItem(tr("Regex"), static_cast<int>(TensorFilterProxy::Mode::Regex));
+    m_mode->addItem(tr("Substring"), static_cast<int>(TensorNameFilter::Mode::Substring));
+    m_mode->addItem(tr("Glob"), static_cast<int>(TensorNameFilter::Mode::Glob));
+    m_mode->addItem(tr("Regex"), static_cast<int>(TensorNameFilter::Mode::Regex));
     m_mode->setToolTip(tr("Substring: anywhere in the name. Glob: whole name, * ? [abc]. Regex: Perl syntax. "
                           "All case-insensitive."));
     m_dtype->setToolTip(tr("Show only tensors of one dtype"));
@@ -123,6 +124,10 @@ void TensorBrowser::setModel(std::shared_ptr<const Checkpoint> model, std::share
     m_modelData = model;
     m_tree = tree;
     m_details->setModel(model);
+    // The old filter's pass indexes the old tree: dropped before the new tree is shown.
+    m_filterJob.cancel();
+    m_filterPending = false;
+    m_proxy->setResult(nullptr);
     m_model->setModel(model, tree);
     {
         const QSignalBlocker blocker(m_dtype);
@@ -258,24 +263,60 @@ void TensorBrowser::resizeEvent(QResizeEvent* event)
 void TensorBrowser::applyFilter()
 {
     m_debounce->stop();
-    const auto mode = static_cast<TensorFilterProxy::Mode>(m_mode->currentData().toInt());
+    const auto mode = static_cast<TensorNameFilter::Mode>(m_mode->currentData().toInt());
     const int dtype = m_dtype->currentData().toInt();
-    const bool ok = m_proxy->setFilter(mode, m_filter->text(),
-                                       dtype >= 0 ? std::optional(static_cast<Dtype>(dtype)) : std::nullopt);
-    m_filter->setToolTip(ok ? QString() : tr("Invalid pattern: %1").arg(m_proxy->patternError()));
-    m_matchCount = m_proxy->countMatches();
-    if (m_proxy->isFiltering() && m_matchCount <= kExpandBelow)
-        m_view->expandAll();
-    if (!ok)
-        m_matches->setText(tr("Invalid pattern: %1").arg(m_proxy->patternError()));
-    else
+    TensorNameFilter filter(mode, m_filter->text(),
+                            dtype >= 0 ? std::optional(static_cast<Dtype>(dtype)) : std::nullopt);
+    m_patternError = filter.error();
+    m_filter->setToolTip(filter.isValid() ? QString() : tr("Invalid pattern: %1").arg(m_patternError));
+    if (!filter.isActive() || !m_modelData || !m_tree) {
+        // Nothing to leave out: shown at once, and a pass still running is of no use now.
+        m_filterJob.cancel();
+        m_filterPending = false;
+        m_proxy->setResult(nullptr);
+        m_matchCount = m_modelData ? static_cast<int>(m_modelData->tensors().size()) : 0;
         updateMatchLabel();
+        emit filterApplied();
+        return;
+    }
+    // The pass runs on the pool: the tree keeps showing the last filter until it is done, and a
+    // newer keystroke supersedes it (its result is dropped).
+    m_filterPending = true;
+    std::shared_ptr<const Checkpoint> model = m_modelData;
+    std::shared_ptr<const NameTree> tree = m_tree;
+    m_filterJob.start([model, tree, filter = std::move(filter)](
+                          const JobControl& control) { return filterTree(*model, *tree, filter, control); },
+                      [this, tree](TreeFilterResult result) {
+                          if (result.cancelled || tree != m_tree)
+                              return;
+                          showFilterResult(std::make_shared<const TreeFilterResult>(std::move(result)));
+                      },
+                      [this](const Progress& progress) {
+                          if (progress.bytesTotal == 0 || progress.bytesDone >= progress.bytesTotal)
+                              return;
+                          m_matches->setText(tr("Filtering %1 of %2 names\u2026")
+                                                 .arg(formatGrouped(progress.bytesDone),
+                                                      formatGrouped(progress.bytesTotal)));
+                      });
+}
+
+void TensorBrowser::showFilterResult(std::shared_ptr<const TreeFilterResult> result)
+{
+    m_filterPending = false;
+    m_matchCount = static_cast<int>(result->matches);
+    m_proxy->setResult(std::move(result));
+    if (m_matchCount <= kExpandBelow)
+        m_view->expandAll();
+    updateMatchLabel();
+    emit filterApplied();
 }
 
 void TensorBrowser::updateMatchLabel()
 {
     const int total = m_modelData ? static_cast<int>(m_modelData->tensors().size()) : 0;
-    if (m_proxy->isFiltering())
+    if (!m_patternError.isEmpty())
+        m_matches->setText(tr("Invalid pattern: %1").arg(m_patternError));
+    else if (m_proxy->isFiltering())
         m_matches->setText(
             total == 1 ? tr("%1 of 1 tensor matches").arg(m_matchCount)
                        : tr("%1 of %2 tensors match").arg(formatGrouped(m_matchCount), formatGrouped(total)));

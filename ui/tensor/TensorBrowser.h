@@ -3,6 +3,7 @@
 #include "base/Error.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/NameTree.h"
+#include "common/JobRunner.h"
 #include "tensor/TensorFilterProxy.h"
 
 #include <QWidget>
@@ -32,13 +33,16 @@ public:
     // Selects a tensor by name, clearing a filter that hides it. False when there is no such tensor.
     bool selectTensor(const QString& name);
     void focusFilter();
-    // Applies the filter box now instead of after the typing pause.
+    // Applies the filter box now instead of after the typing pause: at once when it filters
+    // nothing, else through a pass on the thread pool (filterApplied() when it is shown).
     void applyFilter();
-    // Tensors (not groups) the filter lets through.
+    // Tensors (not groups) the filter shown lets through.
     int matchingTensorCount() const;
+    // A filter pass is running: the tree still shows the previous filter.
+    bool isFilterPending() const { return m_filterPending; }
 
     // The tree's models, and the details pane the document adds its panels to. The other widgets
-    // are found by object name: "tree", "filter", "filterMode", "dtypeFilter".
+    // are found by object name: "tree", "filter", "filterMode", "dtypeFilter", "filterMatches".
     TensorTreeModel* treeModel() const { return m_model; }
     TensorFilterProxy* proxy() const { return m_proxy; }
     TensorDetailsView* details() const { return m_details; }
@@ -50,6 +54,8 @@ signals:
     // Reading a tensor failed (a panel of the details, or an export): the document offers a
     // reload when the file changed under it.
     void readFailed(const ts::Error& error);
+    // The tree now shows the filter last applied.
+    void filterApplied();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -65,6 +71,7 @@ private:
     // about 11 and 7 characters, then the tree scrolls) so that Parameters and Bytes stay in view.
     void fitNameColumn();
     void updateMatchLabel();
+    void showFilterResult(std::shared_ptr<const TreeFilterResult> result);
     void onCurrentChanged(const QModelIndex& current);
 
     std::shared_ptr<const Checkpoint> m_modelData;
@@ -78,6 +85,9 @@ private:
     QTimer* m_debounce;
     QTreeView* m_view;
     TensorDetailsView* m_details;
+    JobRunner m_filterJob; // the filter pass over the tree
+    QString m_patternError;
+    bool m_filterPending = false;
     QSplitter* m_splitter;
     int m_matchCount = 0;
     int m_treeWidthWanted = 0;
