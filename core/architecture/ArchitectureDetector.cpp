@@ -135,15 +135,26 @@ Architecture ArchitectureDetector::detect(const Checkpoint& checkpoint)
         auto value = ElementReader(checkpoint.location(i), info.flattened()).at(0);
         return value ? std::optional<double>(*value) : std::nullopt;
     };
-    return detect(tensors, checkpoint.metadata(), read);
+    // The checkpoint's own name index answers the lookups.
+    const NameShapes names(tensors, [&checkpoint](const QString& name) -> const TensorInfo* {
+        const int i = checkpoint.indexOf(name);
+        return i < 0 ? nullptr : &checkpoint.tensors()[static_cast<std::size_t>(i)].info;
+    });
+    return detect(names, checkpoint.metadata(), read);
 }
 
 Architecture ArchitectureDetector::detect(const std::vector<const TensorInfo*>& tensors,
                                           const std::optional<Metadata>& metadata,
                                           const AdapterDetector::ScalarReader& readScalar)
 {
+    return detect(NameShapes(tensors), metadata, readScalar);
+}
+
+Architecture ArchitectureDetector::detect(const NameShapes& names, const std::optional<Metadata>& metadata,
+                                          const AdapterDetector::ScalarReader& readScalar)
+{
+    const std::vector<const TensorInfo*>& tensors = names.all();
     Architecture result;
-    const NameShapes names(tensors);
     AdapterInfo adapter;
     if (auto a = AdapterDetector::detect(names, metadata, readScalar, &adapter)) {
         result.family = a->family;

@@ -23,6 +23,9 @@ public:
     static Architecture detect(const std::vector<const TensorInfo*>& tensors,
                                const std::optional<Metadata>& metadata,
                                const AdapterDetector::ScalarReader& readScalar = {});
+    // The same over names already indexed (see NameShapes).
+    static Architecture detect(const NameShapes& names, const std::optional<Metadata>& metadata,
+                               const AdapterDetector::ScalarReader& readScalar = {});
 };
 
 } // namespace ts

@@ -43,6 +43,11 @@ NameShapes::NameShapes(const std::vector<const TensorInfo*>& tensors) : m_tensor
         m_byName.insert(t->name, t);
 }
 
+NameShapes::NameShapes(const std::vector<const TensorInfo*>& tensors, Lookup lookup)
+    : m_tensors(tensors), m_lookup(std::move(lookup))
+{
+}
+
 std::optional<std::uint64_t> NameShapes::dim(const QString& name, int axis) const
 {
     const TensorInfo* t = find(name);

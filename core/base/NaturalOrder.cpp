@@ -16,6 +16,26 @@ qsizetype digitRun(QStringView s, qsizetype from)
     return end;
 }
 
+// Case folding with a fast path for ASCII, what almost every tensor name is (QChar::toCaseFolded
+// was 7% of opening a header of 4 M names).
+char16_t folded(QChar c)
+{
+    const char16_t u = c.unicode();
+    if (u < 128)
+        return u >= u'A' && u <= u'Z' ? static_cast<char16_t>(u | 0x20) : u;
+    return c.toCaseFolded().unicode();
+}
+
+// Two digit runs of one length, as numbers.
+int compareDigits(QStringView a, qsizetype i, QStringView b, qsizetype j, qsizetype length)
+{
+    for (qsizetype k = 0; k < length; ++k) {
+        if (a[i + k] != b[j + k])
+            return a[i + k].unicode() < b[j + k].unicode() ? -1 : 1;
+    }
+    return 0;
+}
+
 int sign(qsizetype x)
 {
     return x < 0 ? -1 : (x > 0 ? 1 : 0);
@@ -38,8 +58,8 @@ int naturalCompare(QStringView a, QStringView b)
                 ++sb;
             if (ea - sa != eb - sb)
                 return sign((ea - sa) - (eb - sb));
-            if (const int c = a.mid(sa, ea - sa).compare(b.mid(sb, eb - sb)); c != 0)
-                return sign(c);
+            if (const int c = compareDigits(a, sa, b, sb, ea - sa); c != 0)
+                return c;
             if (tieBreak == 0)
                 tieBreak = sign((ea - i) - (eb - j)); // fewer leading zeros first
             i = ea;
@@ -50,9 +70,9 @@ int naturalCompare(QStringView a, QStringView b)
             return da ? -1 : 1;
         const QChar ca = a[i], cb = b[j];
         if (ca != cb) {
-            const QChar la = ca.toCaseFolded(), lb = cb.toCaseFolded();
+            const char16_t la = folded(ca), lb = folded(cb);
             if (la != lb)
-                return la.unicode() < lb.unicode() ? -1 : 1;
+                return la < lb ? -1 : 1;
             if (tieBreak == 0)
                 tieBreak = ca.unicode() < cb.unicode() ? -1 : 1;
         }

@@ -79,10 +79,7 @@ private:
         const auto first = m_order.begin() + static_cast<std::ptrdiff_t>(begin);
         const auto last = m_order.begin() + static_cast<std::ptrdiff_t>(end);
         if (end - begin <= kSmallRange) {
-            std::sort(first, last, [&](int a, int b) {
-                const int c = compare(a, b);
-                return c != 0 ? c < 0 : a < b;
-            });
+            sortByComparison(first, last);
             return;
         }
         QHash<QStringView, int> ids;
@@ -95,6 +92,12 @@ private:
                 idOf[k - begin] = -1;
                 ended = true;
                 continue;
+            }
+            // Mostly distinct segments (a flat header of 4 M names): hashing them only adds to
+            // the comparisons they need anyway, so the range is sorted by comparison after all.
+            if (k - begin == kDistinctProbe && representative.size() * 2 > kDistinctProbe) {
+                sortByComparison(first, last);
+                return;
             }
             const QStringView segment = segmentOf(t);
             auto it = ids.constFind(segment);
@@ -137,7 +140,19 @@ private:
         std::copy(sorted.begin(), sorted.end(), first);
     }
 
+    // Segment first, then index: the range's index order is the tie-break (the counting sort
+    // keeps it; here it is compared).
+    void sortByComparison(std::vector<int>::iterator first, std::vector<int>::iterator last)
+    {
+        std::sort(first, last, [&](int a, int b) {
+            const int c = compare(a, b);
+            return c != 0 ? c < 0 : a < b;
+        });
+    }
+
     static constexpr std::size_t kSmallRange = 32;
+    // Names looked at before deciding whether a large range has few distinct segments.
+    static constexpr std::size_t kDistinctProbe = 4096;
 
     QStringView segmentOf(int t) const
     {

@@ -62,6 +62,27 @@ private slots:
                  -naturalCompare(QStringLiteral("norm"), QStringLiteral("Norm")));
     }
 
+    // One character against another, every pair from ASCII and a few beyond: letters compare by
+    // their Unicode case folding (QChar::toCaseFolded, computed here), case breaks ties.
+    void charactersCompareByTheirCaseFolding()
+    {
+        QList<QChar> chars;
+        for (char16_t u = 1; u < 128; ++u)
+            if (u < u'0' || u > u'9')
+                chars << QChar(u);
+        for (char16_t u :
+             {u'\u00C4', u'\u00E4', u'\u00DF', u'\u0130', u'\u03A3', u'\u03C3', u'\u212A', u'\uFF21'})
+            chars << QChar(u);
+        for (QChar a : chars) {
+            for (QChar b : chars) {
+                const char16_t fa = a.toCaseFolded().unicode(), fb = b.toCaseFolded().unicode();
+                const int expected =
+                    fa != fb ? (fa < fb ? -1 : 1) : (a == b ? 0 : (a.unicode() < b.unicode() ? -1 : 1));
+                QCOMPARE(naturalCompare(QString(a), QString(b)), expected);
+            }
+        }
+    }
+
     void orderIsConsistentOnAllPairs()
     {
         const QStringList names = {QStringLiteral("a1"),  QStringLiteral("a01"), QStringLiteral("A1"),
