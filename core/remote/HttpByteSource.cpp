@@ -291,19 +291,36 @@ void HttpByteSource::retireBehindWalk() const
     // in it anyway: the spans it has left behind go now instead of when the budget pushes them
     // out, so their buffers return to SpanBuffers for the spans ahead. Kept in the pool, 256 MiB
     // of spans were fresh pages the kernel faulted in and zeroed: 160,000 page faults in a 1 GiB
-    // remote scan against 17,000 for a plain Qt Network download of it. The lag leaves room for
-    // a second scan worker a chunk or two behind the first.
+    // remote scan against 17,000 for a plain Qt Network download of it. A span goes only once
+    // every byte of it was taken: behind the frontier is not enough, since a scan worker
+    // descheduled between two pieces of its chunk still needs the second (under load it fell
+    // more than two spans behind, and its piece was fetched again).
     if (size() <= m_client->pool().budget())
         return;
-    while (!m_walk.empty()) {
-        if (const std::shared_ptr<Transfer> t = m_walk.front().lock()) {
-            const std::uint64_t lastBlock = (t->request().begin + t->request().length - 1) / kBlockBytes;
-            if (lastBlock + kWalkLagBlocks >= m_frontier)
-                return;
-            m_client->pool().release(t.get());
+    for (auto it = m_walk.begin(); it != m_walk.end();) {
+        const std::shared_ptr<Transfer> t = it->lock();
+        if (!t) {
+            it = m_walk.erase(it); // the budget pushed it out already
+            continue;
         }
-        m_walk.pop_front();
+        const std::uint64_t lastBlock = (t->request().begin + t->request().length - 1) / kBlockBytes;
+        if (lastBlock + kWalkLagBlocks >= m_frontier)
+            return; // in order: the rest are nearer the frontier
+        if (t->allTaken()) {
+            m_client->pool().release(t.get());
+            it = m_walk.erase(it);
+        } else {
+            ++it; // a piece of it was not read yet; a span never read whole ages out as any other
+        }
     }
+}
+
+void HttpByteSource::took(const std::shared_ptr<Transfer>& t, std::uint64_t n) const
+{
+    if (!t->take(n))
+        return;
+    std::lock_guard lock(m_mutex);
+    retireBehindWalk(); // the walk may have passed it while its last piece was being read
 }
 
 void HttpByteSource::submit(const std::vector<std::shared_ptr<Transfer>>& transfers) const
@@ -402,6 +419,7 @@ Result<void> HttpByteSource::readBlocks(std::uint64_t offset, std::span<std::byt
         }
         std::memcpy(dst.data() + (from - offset), t->data(from - base), static_cast<std::size_t>(to - from));
         m_client->pool().touch(t.get());
+        took(t, to - from);
     }
     return {};
 }
@@ -434,6 +452,7 @@ ByteSource::HeldBytes HttpByteSource::hold(std::uint64_t offset, std::uint64_t l
     if (!t->waitFor(end - t->request().begin))
         return {};
     m_client->pool().touch(t.get());
+    took(t, length);
     m_lent += length;
     const std::byte* bytes = t->data(offset - t->request().begin);
     return {std::span<const std::byte>(bytes, static_cast<std::size_t>(length)), std::move(t)};

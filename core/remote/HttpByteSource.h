@@ -84,8 +84,10 @@ private:
                  std::vector<std::shared_ptr<Transfer>>& out) const;
     void planReadAhead(std::uint64_t k0, std::uint64_t k1, std::vector<std::shared_ptr<Transfer>>& out) const;
     // Under m_mutex: lets the pool go of the walk's spans that end more than kWalkLagBlocks
-    // before the frontier.
+    // before the frontier and whose every byte a reader took.
     void retireBehindWalk() const;
+    // A reader took n bytes of t (copied or lent): the last of a span behind the walk lets it go.
+    void took(const std::shared_ptr<Transfer>& t, std::uint64_t n) const;
     void submit(const std::vector<std::shared_ptr<Transfer>>& transfers) const;
     void forget(const std::shared_ptr<Transfer>& t) const; // a failed transfer: ask again next time
     void stopIdleTransfers() const;                        // after a cancel: nobody waits for them

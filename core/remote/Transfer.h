@@ -70,6 +70,15 @@ public:
     // A Whole transfer's body.
     QByteArray document() const;
     int waiters() const { return m_waiters.load(); }
+    // Bytes readers took from the body: a forward walk takes each byte once, so a walk's span
+    // is done with once all of it was taken, and not before (a scan worker that was descheduled
+    // may still be on its way to a piece of it). Returns whether this call took the last of them.
+    bool take(std::uint64_t n)
+    {
+        const std::uint64_t before = m_taken.fetch_add(n);
+        return before < capacity() && before + n >= capacity();
+    }
+    bool allTaken() const { return m_taken.load() >= capacity(); }
     // Where arriving bytes are counted besides the transfer itself.
     void addCounter(std::optional<ProgressSink> counter);
 
@@ -97,6 +106,7 @@ private:
     QUrl m_finalUrl;
     std::vector<ProgressSink> m_counters;
     std::atomic<int> m_waiters{0};
+    std::atomic<std::uint64_t> m_taken{0};
 };
 
 } // namespace ts::remote

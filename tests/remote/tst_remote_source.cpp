@@ -337,6 +337,63 @@ private slots:
         QFile::remove(path);
     }
 
+    void aReaderBehindTheWalkStillFindsItsPiece()
+    {
+        // What a scan worker descheduled between two pieces of its chunk does: the other worker
+        // walks on far past the span, then this one reads its piece. Under load this re-fetched
+        // it (the span had been let go of as soon as the walk was two spans past it).
+        remote::BlockPool& pool = m_session->client().pool();
+        const QString path = QDir(m_root.path()).filePath(QStringLiteral("slow-reader.safetensors"));
+        const std::uint64_t elements = (pool.budget() + (64u << 20)) / 4;
+        QVERIFY(RemoteTestFiles::writeSingleTensor(path, elements, 17));
+        QFile local(path);
+        QVERIFY(local.open(QIODevice::ReadOnly));
+        const std::uint64_t before = pool.heldBytes();
+        const auto model = openRemote(QStringLiteral("slow-reader.safetensors"));
+        QVERIFY(model);
+        const ByteSource& source = *model->parts().front().source;
+        const TensorLocation where = model->location(0);
+        constexpr std::uint64_t kPiece = 4u << 20;
+        const std::uint64_t pieces = (where.length + kPiece - 1) / kPiece;
+        std::vector<std::byte> buffer(kPiece);
+        const auto readPiece = [&](std::uint64_t i) -> bool {
+            const std::uint64_t at = where.offset + i * kPiece;
+            const std::uint64_t n = std::min(kPiece, where.offset + where.length - at);
+            ByteSource::HeldBytes held = source.hold(at, n); // as TensorBlockReader reads
+            std::span<const std::byte> bytes = held.bytes;
+            if (bytes.empty()) {
+                if (!source.read(at, std::span<std::byte>(buffer.data(), n)))
+                    return false;
+                bytes = std::span<const std::byte>(buffer.data(), n);
+            }
+            local.seek(qint64(at));
+            const QByteArray expected = local.read(qint64(n));
+            return std::memcmp(bytes.data(), expected.constData(), n) == 0;
+        };
+        // Piece 9 is in the walk's second and third spans; the walk goes on 56 MiB (three and a
+        // half spans, within the read-ahead window: a reader further back starts a walk of its own).
+        constexpr std::uint64_t kLate = 9;
+        constexpr std::uint64_t kFarAhead = kLate + (56u << 20) / kPiece;
+        QVERIFY(pieces > kFarAhead + 4);
+        for (std::uint64_t i = 0; i < kFarAhead; ++i) {
+            if (i != kLate)
+                QVERIFY(readPiece(i));
+        }
+        QVERIFY(readPiece(kLate));
+        for (std::uint64_t i = kFarAhead; i < pieces; ++i)
+            QVERIFY(readPiece(i));
+        // Nothing fetched twice, and the span went once its last piece was read.
+        const QList<QJsonObject> requests = m_nginx.waitForRequests(2);
+        QVERIFY2(bodyBytes(requests) <= QFileInfo(path).size() + qint64(remote::HttpByteSource::kProbeBytes),
+                 qPrintable(QStringLiteral("%1 bytes moved for a %2-byte file")
+                                .arg(bodyBytes(requests))
+                                .arg(QFileInfo(path).size())));
+        const std::uint64_t added = pool.heldBytes() > before ? pool.heldBytes() - before : 0;
+        QVERIFY2(added <= 4 * remote::HttpByteSource::kMaxSpanBytes,
+                 qPrintable(QStringLiteral("%1 MiB held after the walk").arg(added >> 20)));
+        QFile::remove(path);
+    }
+
     void readsWithoutWaitingSaysWhereTheNetworkWouldBeNeeded()
     {
         const auto model = openRemote(QStringLiteral("face_recognition_f16.safetensors"));
