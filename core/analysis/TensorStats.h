@@ -47,7 +47,7 @@ struct ValueStats {
     // Of the finite values, when they were asked for (ScanOptions::quantiles, TensorAnalyzer::
     // analyze) and there is a finite value. Not mergeable: mergeFollowing() drops them, and whoever
     // merges computes them for the whole (from code counts or a QuantileSearch).
-    std::optional<Quantiles> quantiles;
+    Boxed<Quantiles> quantiles;
 
     // Zeros among all elements (NaN and Inf included); NaN for no elements.
     double zeroShare() const;

@@ -148,6 +148,11 @@ QString describe(const std::optional<Quantiles>& q)
     return parts.join(QLatin1Char(' '));
 }
 
+QString describe(const Boxed<Quantiles>& q)
+{
+    return describe(q ? std::optional<Quantiles>(*q) : std::nullopt);
+}
+
 } // namespace
 
 class TestQuantiles : public QObject {

@@ -54,6 +54,7 @@ private slots:
     void layerChartHasOnePointPerBlock();
     void layerChartOnFixtureBlocks();
     void scanTableSortsNamesNaturally();
+    void scanTableSharesTheScansStatistics();
 
 private:
     QTemporaryDir m_dir;
@@ -318,6 +319,39 @@ void TestUiScan::scanTableSortsNamesNaturally()
     QCOMPARE(names, (QStringList{QStringLiteral("Conv2d_2.w"), QStringLiteral("Conv2d_10.w"),
                                  QStringLiteral("lora.1.w"), QStringLiteral("lora.2.w"),
                                  QStringLiteral("lora.10.w")}));
+}
+
+void TestUiScan::scanTableSharesTheScansStatistics()
+{
+    // A 100,000-tensor model's statistics are 30 MB: the table reads the scan's own, it does not
+    // copy them. Its findings column still gathers each tensor's codes, the worst one deciding
+    // the colour.
+    auto result = std::make_shared<ScanResult>();
+    for (const char* name : {"a", "b", "c"}) {
+        TensorStats t;
+        t.name = QString::fromLatin1(name);
+        t.elements = 4;
+        result->tensors.push_back(t);
+    }
+    result->findings = {
+        Diagnostic{QStringLiteral("Outlier"), Severity::Warning, {}, QStringLiteral("b"), {}},
+        Diagnostic{QStringLiteral("NanValues"), Severity::Error, {}, QStringLiteral("b"), {}},
+        Diagnostic{QStringLiteral("Elsewhere"), Severity::Error, {}, QStringLiteral("z"), {}}};
+    ScanTableModel table;
+    QAbstractItemModelTester tester(&table);
+    table.setResult(result);
+    QCOMPARE(table.rowCount(), 3);
+    for (int r = 0; r < 3; ++r)
+        QCOMPARE(&table.stats(r), &result->tensors[static_cast<std::size_t>(r)]);
+    QCOMPARE(table.index(0, ScanTableModel::FindingsColumn).data().toString(), QString());
+    QCOMPARE(table.index(1, ScanTableModel::FindingsColumn).data().toString(),
+             QStringLiteral("Outlier, NanValues"));
+    QVERIFY(
+        table.index(1, ScanTableModel::FindingsColumn).data(Qt::ForegroundRole).isValid()); // an error: red
+    QVERIFY(table.index(1, ScanTableModel::FindingsColumn).data(ScanTableModel::SortRole).toInt() >
+            table.index(2, ScanTableModel::FindingsColumn).data(ScanTableModel::SortRole).toInt());
+    table.clear();
+    QCOMPARE(table.rowCount(), 0);
 }
 
 QTEST_MAIN(TestUiScan)

@@ -20,23 +20,27 @@ QString number(double v)
 
 ScanTableModel::ScanTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void ScanTableModel::setResult(std::vector<TensorStats> tensors, const std::vector<Diagnostic>& findings)
+void ScanTableModel::setResult(std::shared_ptr<const ScanResult> result)
 {
     beginResetModel();
-    m_rows.clear();
-    QHash<QString, std::size_t> rowOf;
-    for (TensorStats& s : tensors) {
-        rowOf.insert(s.name, m_rows.size());
-        m_rows.push_back({std::move(s), {}, Severity::Info});
-    }
-    for (const Diagnostic& d : findings) {
-        const auto it = rowOf.constFind(d.tensor);
-        if (it == rowOf.cend())
-            continue;
-        Row& row = m_rows[*it];
-        row.findings << d.code;
-        if (row.findings.size() == 1 || static_cast<int>(d.severity) > static_cast<int>(row.worst))
-            row.worst = d.severity;
+    m_result = std::move(result);
+    m_findings.clear();
+    if (m_result && !m_result->findings.empty()) {
+        // The findings name a few tensors: a walk over the rows, not a table of every name.
+        QHash<QString, std::vector<const Diagnostic*>> byTensor;
+        for (const Diagnostic& d : m_result->findings)
+            byTensor[d.tensor].push_back(&d);
+        for (std::size_t r = 0; r < m_result->tensors.size(); ++r) {
+            const auto it = byTensor.constFind(m_result->tensors[r].name);
+            if (it == byTensor.cend())
+                continue;
+            RowFindings& row = m_findings[static_cast<int>(r)];
+            for (const Diagnostic* d : *it) {
+                row.codes << d->code;
+                if (row.codes.size() == 1 || static_cast<int>(d->severity) > static_cast<int>(row.worst))
+                    row.worst = d->severity;
+            }
+        }
     }
     endResetModel();
 }
@@ -44,13 +48,14 @@ void ScanTableModel::setResult(std::vector<TensorStats> tensors, const std::vect
 void ScanTableModel::clear()
 {
     beginResetModel();
-    m_rows.clear();
+    m_result.reset();
+    m_findings.clear();
     endResetModel();
 }
 
 int ScanTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return parent.isValid() || !m_result ? 0 : static_cast<int>(m_result->tensors.size());
 }
 
 int ScanTableModel::columnCount(const QModelIndex& parent) const
@@ -62,13 +67,16 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
-    const Row& row = m_rows[static_cast<std::size_t>(index.row())];
-    const ValueStats& v = row.stats.values;
+    const TensorStats& stats = m_result->tensors[static_cast<std::size_t>(index.row())];
+    static const RowFindings kNone;
+    const auto found = m_findings.constFind(index.row());
+    const RowFindings& row = found == m_findings.cend() ? kNone : *found;
+    const ValueStats& v = stats.values;
     const std::uint64_t inf = v.posinf + v.neginf;
     if (role == TensorNameRole)
-        return row.stats.name;
+        return stats.name;
     // The NaN/Inf check computed no statistics: those cells stay empty (and sort as equal).
-    const bool computed = !row.stats.nanInfOnly || index.column() < ZerosColumn || index.column() > P99Column;
+    const bool computed = !stats.nanInfOnly || index.column() < ZerosColumn || index.column() > P99Column;
     if (!computed && (role == SortRole || role == Qt::DisplayRole))
         return {};
     const int quantile = index.column() - P1Column; // 0..6 in the quantile columns
@@ -82,9 +90,9 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
     if (role == SortRole) {
         switch (index.column()) {
         case TensorColumn:
-            return row.stats.name;
+            return stats.name;
         case DtypeColumn:
-            return static_cast<int>(row.stats.dtype);
+            return static_cast<int>(stats.dtype);
         case NanColumn:
             return QVariant::fromValue<qulonglong>(v.nan);
         case InfColumn:
@@ -103,9 +111,9 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
             return v.zeroShare();
         case FindingsColumn:
             // Errors before warnings before notes, then by how many.
-            return row.findings.isEmpty()
+            return row.codes.isEmpty()
                        ? 0
-                       : (static_cast<int>(row.worst) + 1) * 1000 + static_cast<int>(row.findings.size());
+                       : (static_cast<int>(row.worst) + 1) * 1000 + static_cast<int>(row.codes.size());
         default:
             return {};
         }
@@ -113,9 +121,9 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case TensorColumn:
-            return itemText(row.stats.name);
+            return itemText(stats.name);
         case DtypeColumn:
-            return dtypeName(row.stats.dtype);
+            return dtypeName(stats.dtype);
         case NanColumn:
             return QString::number(v.nan);
         case InfColumn:
@@ -135,7 +143,7 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
                        ? number(v.zeroShare())
                        : QString::number(100 * v.zeroShare(), 'g', 3) + QLatin1Char('%');
         case FindingsColumn:
-            return row.findings.join(QStringLiteral(", "));
+            return row.codes.join(QStringLiteral(", "));
         default:
             return {};
         }
@@ -145,7 +153,7 @@ QVariant ScanTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ForegroundRole) {
         const bool bad =
             (index.column() == NanColumn && v.nan > 0) || (index.column() == InfColumn && inf > 0) ||
-            (index.column() == FindingsColumn && row.worst == Severity::Error && !row.findings.isEmpty());
+            (index.column() == FindingsColumn && row.worst == Severity::Error && !row.codes.isEmpty());
         if (bad)
             return QBrush(QColor(0xd0, 0x30, 0x30));
     }

@@ -259,25 +259,27 @@ void ScanView::onFinished(Result<ScanResult> result)
                "tensors need the whole scan.")
                 .arg(r.tensors.size())
                 .arg(formatNoun(r.planned, "tensor", "tensors"), formatBytes(r.bytes), findings, errorCount));
-    // The chart's names and statistics pair up: the model's order for a whole scan (ScanOptions::
-    // tensors is empty, as here), the finished tensors' own names for a cancelled one.
-    // Siblings are compared only when their shapes and dtypes agree: the model's infos, read
-    // while the chart scores them (it keeps no pointer into the model).
-    std::vector<QString> names;
-    std::vector<const TensorInfo*> infos;
-    names.reserve(r.tensors.size());
-    infos.reserve(r.tensors.size());
-    for (const TensorStats& t : r.tensors) {
-        names.push_back(t.name);
-        const int index = m_model ? m_model->indexOf(t.name) : -1;
-        infos.push_back(index >= 0 ? &m_model->tensors()[static_cast<std::size_t>(index)].info : nullptr);
-    }
-    if (nanInfOnly)
-        m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
-    else
-        m_layers->setData(names, r.tensors, infos);
-    m_table->setResult(r.tensors, r.findings);
     m_results = Shown{m_check, std::make_shared<const ScanResult>(std::move(r))};
+    const ScanResult& shown = *m_results->result;
+    if (nanInfOnly) {
+        m_layers->clear(tr("The NaN/Inf check computes no statistics to chart: Scan Model does."));
+    } else {
+        // The chart's names and statistics pair up: the model's order for a whole scan
+        // (ScanOptions::tensors is empty, as here), the finished tensors' own names for a
+        // cancelled one. Siblings are compared only when their shapes and dtypes agree: the
+        // model's infos, read while the chart scores them (it keeps no pointer into the model).
+        std::vector<QString> names;
+        std::vector<const TensorInfo*> infos;
+        names.reserve(shown.tensors.size());
+        infos.reserve(shown.tensors.size());
+        for (const TensorStats& t : shown.tensors) {
+            names.push_back(t.name);
+            const int index = m_model ? m_model->indexOf(t.name) : -1;
+            infos.push_back(index >= 0 ? &m_model->tensors()[static_cast<std::size_t>(index)].info : nullptr);
+        }
+        m_layers->setData(names, shown.tensors, infos);
+    }
+    m_table->setResult(m_results->result);
     m_export->setEnabled(true);
     // Findings first (errors before warnings): what the user scanned for.
     m_view->sortByColumn(ScanTableModel::FindingsColumn, Qt::DescendingOrder);

@@ -82,7 +82,7 @@ private:
     // What the table and the chart show, kept to tell the summary again after a reload.
     struct Shown {
         Check check = Check::Full;
-        // Statistics and findings; the table holds its own copy of the statistics.
+        // Statistics and findings, shared with the table.
         std::shared_ptr<const ScanResult> result;
     };
 
