@@ -263,12 +263,19 @@ std::optional<ArchitectureComponent> DecoderDetector::detect(const NameShapes& n
                                   QStringLiteral("half of mlp.gate_up_proj's rows")));
     }
 
-    const bool tied = !names.has(lmHead);
-    c.fields.push_back(flag(QStringLiteral("tie_word_embeddings"), QStringLiteral("Tied embeddings"), tied,
-                            tied ? QStringLiteral("no %1: the head reuses the embeddings").arg(lmHead)
-                                 : QStringLiteral("%1 is stored").arg(lmHead)));
-    c.tensors = names.tensorsUnder(prefix) + (tied ? 0 : 1);
-    c.elements = names.elementsUnder(prefix) + (tied ? 0 : names.elementsUnder(lmHead));
+    // Tied only when the embeddings are here and the head is not: a file with neither (a
+    // pipeline stage, a shard of middle layers) says nothing about it.
+    const bool headStored = names.has(lmHead);
+    if (headStored || names.has(embed))
+        c.fields.push_back(
+            flag(QStringLiteral("tie_word_embeddings"), QStringLiteral("Tied embeddings"), !headStored,
+                 headStored ? QStringLiteral("%1 is stored").arg(lmHead)
+                            : QStringLiteral("no %1: the head reuses the embeddings").arg(lmHead)));
+    else
+        c.fields.push_back(unknown(QStringLiteral("tie_word_embeddings"), QStringLiteral("Tied embeddings"),
+                                   QStringLiteral("neither %1 nor %2 in this file").arg(embed, lmHead)));
+    c.tensors = names.tensorsUnder(prefix) + (headStored ? 1 : 0);
+    c.elements = names.elementsUnder(prefix) + (headStored ? names.elementsUnder(lmHead) : 0);
     return c;
 }
 

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void configThatDisagreesIsAFinding();
     void layersMissingFromTheWeights();
     void headsAndTiedHeadAgainstConfig();
+    void aMiddleStageSaysNothingOfTying();
     void adapterConfigAndMetadata();
     void unknownLayoutIsSaidSo();
 };
@@ -465,6 +466,30 @@ void TestArchitecture::layersMissingFromTheWeights()
              qPrintable(text));
     QCOMPARE(o.profile.architecture.findings[1].tensor,
              QStringLiteral("model.layers.5.self_attn.k_proj.weight"));
+}
+
+void TestArchitecture::aMiddleStageSaysNothingOfTying()
+{
+    // A pipeline stage or a shard of middle layers: no embeddings and no head. Neither "tied"
+    // nor "not tied" follows from that, and a config that says either is not contradicted.
+    std::vector<models::Tensor> layers = models::llama(4, {}, -1, false);
+    layers.erase(layers.begin()); // model.embed_tokens.weight
+    QTemporaryDir dir;
+    const QDir d(dir.path());
+    QVERIFY(models::writeHeaderOnly(d.filePath(QStringLiteral("model.safetensors")), layers));
+    QVERIFY(models::writeJson(d.filePath(QStringLiteral("config.json")),
+                              QJsonObject{{QStringLiteral("model_type"), QStringLiteral("llama")},
+                                          {QStringLiteral("tie_word_embeddings"), false}}));
+    const Opened o = open(dir.path());
+    QCOMPARE(o.profile.architecture.family, QStringLiteral("llama"));
+    QCOMPARE(value(o.profile, QStringLiteral("model"), QStringLiteral("tie_word_embeddings")),
+             QStringLiteral("cannot tell"));
+    const ArchitectureField* tied =
+        component(o.profile, QStringLiteral("model"))->field(QStringLiteral("tie_word_embeddings"));
+    QVERIFY2(tied->evidence.contains(QLatin1String("neither model.embed_tokens.weight nor lm_head.weight")),
+             qPrintable(tied->evidence));
+    QVERIFY2(!codes(o.profile.findings()).contains(QStringLiteral("ConfigMismatch")),
+             qPrintable(messages(o.profile.findings())));
 }
 
 void TestArchitecture::headsAndTiedHeadAgainstConfig()
