@@ -21,6 +21,8 @@ public:
     // The caller makes this column's cells from digits and ASCII it chose: appendLine() writes
     // them as they are, without terminalSafe()'s scan (a third of ls's own time on 100k rows).
     void markGenerated(std::size_t column);
+    // A column's width in characters: for a caller that writes its own lines (ls writes UTF-8).
+    qsizetype width(std::size_t column) const { return m_widths.value(static_cast<qsizetype>(column)); }
     // Appends one line, no newline: each cell but the last padded to its column's width plus two.
     void appendLine(QString& out, std::span<const QString> row) const;
     QString line(const QStringList& row) const;
