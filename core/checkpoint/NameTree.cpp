@@ -290,18 +290,24 @@ NameTree::NameTree(const Checkpoint& checkpoint) : m_checkpoint(checkpoint)
     std::vector<Node> renumbered(dfs.size(), kRoot);
     for (std::size_t i = 1; i < dfs.size(); ++i)
         renumbered[i] = start[dfs[i].parent]++;
-    m_nodes.resize(dfs.size());
+    start = {};
+    for (std::size_t i = 1; i < dfs.size(); ++i)
+        dfs[i].parent = renumbered[dfs[i].parent];
+    for (Node& node : m_byTensor)
+        node = renumbered[node];
+    // Moved to their new places in place, cycle by cycle, instead of copied into a second array:
+    // on 4 M tensors that copy was 234 MB more at the peak of an open.
     for (std::size_t i = 0; i < dfs.size(); ++i) {
-        Entry e = dfs[i];
-        if (i > 0)
-            e.parent = renumbered[e.parent];
-        m_nodes[renumbered[i]] = e;
+        while (renumbered[i] != i) {
+            const Node to = renumbered[i];
+            std::swap(dfs[i], dfs[to]);
+            std::swap(renumbered[i], renumbered[to]);
+        }
     }
+    m_nodes = std::move(dfs);
     // The first child of a node is the first node whose parent it is.
     for (std::size_t i = m_nodes.size(); i-- > 1;)
         m_nodes[m_nodes[i].parent].firstChild = static_cast<Node>(i);
-    for (Node& node : m_byTensor)
-        node = renumbered[node];
     m_rootDtypes = byDtype(kRoot);
 }
 
