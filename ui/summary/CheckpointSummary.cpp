@@ -20,38 +20,44 @@ CheckpointSummary summarize(const Checkpoint& model, const NameTree& tree)
     // The table shows the largest modules and one row for the rest: a header of a million
     // top-level names would otherwise make a million rows (and their header sections) nobody reads.
     // Largest first; equal ones in tree order (the position breaks ties, so the order is stable).
-    std::vector<std::pair<NameTree::Node, std::size_t>> order;
+    // Kept in a heap of the shown few, not a sorted copy of every child (67 MB for 4 M names).
+    using Ranked = std::pair<NameTree::Node, int>; // node, row
+    const auto better = [&tree](const Ranked& a, const Ranked& b) {
+        if (tree.parameters(a.first) != tree.parameters(b.first))
+            return tree.parameters(a.first) > tree.parameters(b.first);
+        return a.second < b.second;
+    };
     const int count = tree.childCount(NameTree::kRoot);
-    order.reserve(static_cast<std::size_t>(count));
-    for (int row = 0; row < count; ++row)
-        order.emplace_back(tree.child(NameTree::kRoot, row), order.size());
-    const std::size_t shown = std::min(order.size(), kMaxModulesShown);
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(shown), order.end(),
-                      [&tree](const auto& a, const auto& b) {
-                          if (tree.parameters(a.first) != tree.parameters(b.first))
-                              return tree.parameters(a.first) > tree.parameters(b.first);
-                          return a.second < b.second;
-                      });
-    std::vector<NameTree::Node> children;
-    children.reserve(order.size());
-    for (const auto& [node, position] : order)
-        children.push_back(node);
+    const std::size_t shown = std::min(static_cast<std::size_t>(count), kMaxModulesShown);
+    std::vector<Ranked> best; // a heap whose front is the least of the kept
+    best.reserve(shown + 1);
+    for (int row = 0; row < count; ++row) {
+        const Ranked r{tree.child(NameTree::kRoot, row), row};
+        if (best.size() == shown && !better(r, best.front()))
+            continue;
+        best.push_back(r);
+        std::push_heap(best.begin(), best.end(), better);
+        if (best.size() > shown) {
+            std::pop_heap(best.begin(), best.end(), better);
+            best.pop_back();
+        }
+    }
+    std::sort(best.begin(), best.end(), better);
     auto shareOf = [&s](std::uint64_t parameters) {
         return s.parameters > 0 ? static_cast<double>(parameters) / static_cast<double>(s.parameters) : 0.0;
     };
-    for (std::size_t i = 0; i < shown; ++i) {
-        const NameTree::Node child = children[i];
+    ModuleShare rest{QStringLiteral("(%1 more modules)").arg(static_cast<std::size_t>(count) - shown),
+                     tree.tensorCount(NameTree::kRoot), tree.parameters(NameTree::kRoot),
+                     tree.bytes(NameTree::kRoot), 0.0};
+    for (const auto& [child, row] : best) {
         s.modules.push_back(ModuleShare{tree.segment(child).toString(), tree.tensorCount(child),
                                         tree.parameters(child), tree.bytes(child),
                                         shareOf(tree.parameters(child))});
+        rest.tensors -= tree.tensorCount(child);
+        rest.parameters -= tree.parameters(child);
+        rest.bytes -= tree.bytes(child);
     }
-    if (children.size() > shown) {
-        ModuleShare rest{QStringLiteral("(%1 more modules)").arg(children.size() - shown), 0, 0, 0, 0.0};
-        for (std::size_t i = shown; i < children.size(); ++i) {
-            rest.tensors += tree.tensorCount(children[i]);
-            rest.parameters += tree.parameters(children[i]);
-            rest.bytes += tree.bytes(children[i]);
-        }
+    if (static_cast<std::size_t>(count) > shown) {
         rest.share = shareOf(rest.parameters);
         s.modules.push_back(std::move(rest));
     }

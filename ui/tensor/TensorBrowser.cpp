@@ -185,13 +185,19 @@ void TensorBrowser::sizeColumns()
             // The name column shows one segment per row, indented by its depth: measured as the
             // rows show them (cut), from the tensor's node up.
             const NameTree::Node leaf = m_tree->nodeForTensor(static_cast<int>(i));
-            int depth = leaf == NameTree::kNone ? 0 : m_tree->depth(leaf);
+            // Indented by the depth the view shows (a huge group's ranges are a level of their own).
             for (NameTree::Node n = leaf; n != NameTree::kNone && n != NameTree::kRoot && !measured[n];
-                 n = m_tree->parent(n), --depth) {
+                 n = m_tree->parent(n)) {
                 measured[n] = true;
+                const int depth = m_model->viewDepth(n);
                 const int width =
                     m_view->indentation() * depth + advance(itemText(m_tree->segment(n).toString()));
                 name = std::max(name, width);
+                // And the range row above it, if its group is shown in ranges ("w0 … w9999").
+                const QModelIndex above = m_model->parent(m_model->indexForNode(n));
+                if (m_model->rangeOf(above))
+                    name = std::max(name,
+                                    m_view->indentation() * (depth - 1) + advance(above.data().toString()));
             }
         }
         offset = std::max(offset, fm.horizontalAdvance(formatGrouped(m_modelData->totalFileBytes())));

@@ -31,7 +31,16 @@ bool TensorFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
     const auto* tree = static_cast<const TensorTreeModel*>(sourceModel());
     if (m_result->tree != tree->tree())
         return true; // a pass over the previous model: never index its array with this one's nodes
-    return m_result->shows(tree->node(tree->index(sourceRow, 0, sourceParent)));
+    const QModelIndex source = tree->index(sourceRow, 0, sourceParent);
+    if (const auto range = tree->rangeOf(source)) {
+        // A range row of a huge group: shown while any of its entries is.
+        for (int i = 0; i < range->count; ++i) {
+            if (m_result->shows(range->first + static_cast<NameTree::Node>(i)))
+                return true;
+        }
+        return false;
+    }
+    return m_result->shows(tree->node(source));
 }
 
 bool TensorFilterProxy::hasChildren(const QModelIndex& parent) const
@@ -44,6 +53,8 @@ bool TensorFilterProxy::hasChildren(const QModelIndex& parent) const
     const QModelIndex source = mapToSource(parent);
     if (!m_laidOut || m_laidOut->tree != tree->tree())
         return tree->hasChildren(source);
+    if (tree->rangeOf(source))
+        return true; // shown only because an entry of it is
     return m_laidOut->showsChildrenOf(tree->node(source));
 }
 
