@@ -79,12 +79,15 @@ public:
     }
 
 private:
+    // Where a node's segment starts in its names: past its ancestors' segments and their dots
+    // (not stored: 8 bytes a node with the padding, 33 MB of 4 M nodes).
+    std::uint32_t segmentStart(Node n) const;
+
     struct Entry {
         Node parent = kNone;
         Node firstChild = 0;
         std::uint32_t childCount = 0;
         std::int32_t tensor = -1;
-        std::uint32_t segmentStart = 0; // in the name of the first tensor under the node
         std::uint32_t segmentLength = 0;
         std::uint32_t firstInOrder = 0; // the node's tensors: m_order[firstInOrder, + tensorCount)
         std::uint32_t tensorCount = 0;
