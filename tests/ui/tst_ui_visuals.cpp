@@ -46,6 +46,7 @@ private slots:
     void valueGridDecodesDtypes();
     void valueGridSlicesAndCopies();
     void linePlotKeepsSpike();
+    void linePlotSaysWhenThereIsNothingToDraw();
     void layerFamiliesGroupNumberedBlocks();
 
 private:
@@ -337,6 +338,30 @@ void TestUiVisuals::linePlotKeepsSpike()
     const std::size_t k = 123457 * e.x.size() / 200000;
     QCOMPARE(e.max[k], 7.0);
     QCOMPARE(*std::max_element(e.max.begin(), e.max.end()), 7.0);
+}
+
+void TestUiVisuals::linePlotSaysWhenThereIsNothingToDraw()
+{
+    // An empty vector finished with "Computing…" left on screen; so did a 1-D tensor whose
+    // envelope was cancelled by selecting a 2-D one.
+    const QString path = m_dir.filePath(QStringLiteral("empty-line.safetensors"));
+    QVERIFY(writeSafetensors(
+        path, {{QStringLiteral("empty"), Dtype::F32, {0}, {}},
+               {QStringLiteral("long"), Dtype::F32, {4000000}, bytesOf(smallWeights(4000000, 0.1f))},
+               {QStringLiteral("matrix"), Dtype::F32, {2, 2}, bytesOf(smallWeights(4, 0.1f))}}));
+    std::shared_ptr<const Checkpoint> model = openCheckpoint(path);
+    QVERIFY(model);
+    LinePlotPanel panel;
+    auto* info = panel.findChild<QLabel*>(QStringLiteral("lineInfo"));
+    QVERIFY(info);
+    panel.showTensor(model, model->indexOf(QStringLiteral("empty")));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 20000);
+    QCOMPARE(info->text(), QStringLiteral("No values: this tensor has no elements."));
+    panel.showTensor(model, model->indexOf(QStringLiteral("long")));
+    QCOMPARE(info->text(), QStringLiteral("Computing\u2026"));
+    panel.showTensor(model, model->indexOf(QStringLiteral("matrix")));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isComputing(), 20000);
+    QCOMPARE(info->text(), QString());
 }
 
 void TestUiVisuals::layerFamiliesGroupNumberedBlocks()

@@ -16,6 +16,7 @@ namespace ts::ui {
 LinePlotPanel::LinePlotPanel(QWidget* parent)
     : TensorPanel(parent), m_info(new QLabel(this)), m_plot(new Plot(this))
 {
+    m_info->setObjectName(QStringLiteral("lineInfo"));
     m_plot->setMinimumHeight(240);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -42,6 +43,7 @@ void LinePlotPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, i
     m_envelope = {};
     const bool vector =
         model && tensor >= 0 && model->tensors()[static_cast<std::size_t>(tensor)].info.shape.size() == 1;
+    m_vector = vector;
     if (!vector) {
         m_job.cancel();
         draw();
@@ -92,6 +94,10 @@ void LinePlotPanel::draw()
         if (e.nonFinite > 0)
             text += tr(" %1 NaN/Inf not drawn.").arg(e.nonFinite);
         m_info->setText(text);
+    } else {
+        // Nothing to draw: an empty vector says so; anything else clears a "Computing…" left by a
+        // tensor whose envelope was cancelled when the selection moved on.
+        m_info->setText(m_vector ? tr("No values: this tensor has no elements.") : QString());
     }
     m_plot->refresh();
 }

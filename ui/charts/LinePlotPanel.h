@@ -32,6 +32,7 @@ private:
 
     JobRunner m_job{this};
     Envelope m_envelope;
+    bool m_vector = false; // the tensor shown is 1-D
     QLabel* m_info;
     Plot* m_plot;
 };
