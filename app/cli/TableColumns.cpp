@@ -22,22 +22,13 @@ void TableColumns::widen(std::size_t column, qsizetype width)
     m_widths[at] = std::max(m_widths[at], width);
 }
 
-void TableColumns::markGenerated(std::size_t column)
-{
-    const auto at = static_cast<qsizetype>(column);
-    while (m_generated.size() <= at)
-        m_generated.append(false);
-    m_generated[at] = true;
-}
-
 void TableColumns::appendLine(QString& out, std::span<const QString> row) const
 {
     // Cells are escaped as they are measured and again as they are written, rather than kept:
     // terminalSafe() shares a cell that needs nothing. What it returns has nothing left for
     // terminalSafeLines() to escape, and only spaces are added.
     for (std::size_t i = 0; i < row.size(); ++i) {
-        const bool generated = m_generated.value(static_cast<qsizetype>(i));
-        const QString cell = generated ? row[i] : terminalSafe(row[i]);
+        const QString cell = terminalSafe(row[i]);
         out += cell;
         if (i + 1 < row.size())
             out.resize(out.size() + std::max<qsizetype>(0, m_widths.value(static_cast<qsizetype>(i)) + 2 -

@@ -9,7 +9,7 @@
 namespace ts::cli {
 
 // Left-aligned text columns measured row by row and then written row by row, so a listing need
-// not hold its rows: `ls` of 4 M tensors formats each row twice instead of keeping 4 M of them.
+// not hold its rows (`ls` measures with it and writes its own UTF-8 lines to the widths).
 // Every cell goes through terminalSafe(): pass raw values.
 class TableColumns {
 public:
@@ -18,9 +18,6 @@ public:
     // Widens a column to `width` characters, for a caller that knows a cell's width without
     // making its text.
     void widen(std::size_t column, qsizetype width);
-    // The caller makes this column's cells from digits and ASCII it chose: appendLine() writes
-    // them as they are, without terminalSafe()'s scan (a third of ls's own time on 100k rows).
-    void markGenerated(std::size_t column);
     // A column's width in characters: for a caller that writes its own lines (ls writes UTF-8).
     qsizetype width(std::size_t column) const { return m_widths.value(static_cast<qsizetype>(column)); }
     // Appends one line, no newline: each cell but the last padded to its column's width plus two.
@@ -33,7 +30,6 @@ private:
         return {row.constData(), static_cast<std::size_t>(row.size())};
     }
     QList<qsizetype> m_widths;
-    QList<bool> m_generated;
 };
 
 } // namespace ts::cli

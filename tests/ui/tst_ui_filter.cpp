@@ -1,6 +1,7 @@
 // The tensor filter (substring, glob, regex, dtype, debounced) on a 100,000-tensor file the test
 // writes. Expected counts follow from how the names are built, not from the code under test.
 
+#include "TensorCount.h"
 #include "UiTestUtils.h"
 #include "format/HeaderSerializer.h"
 #include "tensor/TensorBrowser.h"
@@ -32,18 +33,6 @@ const char* const kKinds[] = {
 Dtype kindDtype(int kind)
 {
     return kind < 7 ? Dtype::F32 : kind < 9 ? Dtype::F16 : Dtype::BF16;
-}
-
-int countTensors(const QAbstractItemModel* model, const QModelIndex& parent = {})
-{
-    int n = 0;
-    for (int r = 0; r < model->rowCount(parent); ++r) {
-        const QModelIndex index = model->index(r, 0, parent);
-        if (index.data(TensorTreeModel::TensorIndexRole).toInt() >= 0)
-            ++n;
-        n += countTensors(model, index);
-    }
-    return n;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // A group of more than TensorTreeModel::kBucketThreshold children is shown in ranges of
 // kBucketSize: the model stays a consistent tree (indexes, parents, totals), the filter shows a
 // range while any of its entries matches, and selecting a tensor opens its range.
+#include "TensorCount.h"
 #include "UiTestUtils.h"
 #include "checkpoint/NameTree.h"
 #include "checkpoint/TensorNameFilter.h"
@@ -24,18 +25,6 @@ namespace {
 
 // "wide.w0" ... "wide.w60000" (one group of 60,001) and "narrow.a", "narrow.b".
 constexpr int kWide = 60'001;
-
-std::uint64_t tensorsBelow(const QAbstractItemModel& model, const QModelIndex& parent = {})
-{
-    std::uint64_t n = 0;
-    for (int r = 0; r < model.rowCount(parent); ++r) {
-        const QModelIndex index = model.index(r, 0, parent);
-        if (index.data(TensorTreeModel::TensorIndexRole).toInt() >= 0)
-            ++n;
-        n += tensorsBelow(model, index);
-    }
-    return n;
-}
 
 } // namespace
 
@@ -116,7 +105,7 @@ void TestUiTreeRanges::aHugeGroupIsShownInRanges()
     QCOMPARE(model.index(0, 0, model.index(ranges - 1, 0, wide)).data().toString(),
              QStringLiteral("w%1").arg((ranges - 1) * TensorTreeModel::kBucketSize));
     QCOMPARE(total, std::uint64_t(kWide));
-    QCOMPARE(tensorsBelow(model), std::uint64_t(kWide + 2));
+    QCOMPARE(std::uint64_t(countTensors(&model)), std::uint64_t(kWide + 2));
     // A small group is not split.
     QCOMPARE(model.rowCount(model.index(0, 0)), 2);
     model.clear();
@@ -147,7 +136,7 @@ void TestUiTreeRanges::theFilterShowsRangesWithMatches()
     TensorFilterProxy proxy;
     proxy.setSourceModel(&model);
     model.setModel(m_model, m_tree);
-    // w1, w1x, w1xx, w1xxx and w1xxxx up to w19999: in the first two ranges only.
+    // w1, w10-w19, w100-w199, w1000-w1999 and w10000-w19999 (11,111 names): the first two ranges.
     const auto pass = std::make_shared<const TreeFilterResult>(
         filterTree(*m_model, *m_tree,
                    TensorNameFilter(TensorNameFilter::Mode::Glob, QStringLiteral("wide.w1*"), std::nullopt)));
@@ -157,14 +146,14 @@ void TestUiTreeRanges::theFilterShowsRangesWithMatches()
     const QModelIndex wide = proxy.index(0, 0);
     QCOMPARE(proxy.rowCount(wide), 2);
     QVERIFY(proxy.hasChildren(proxy.index(0, 0, wide)));
-    QCOMPARE(tensorsBelow(proxy), pass->matches);
+    QCOMPARE(std::uint64_t(countTensors(&proxy)), pass->matches);
     // One match in the last range.
     const auto last = std::make_shared<const TreeFilterResult>(filterTree(
         *m_model, *m_tree,
         TensorNameFilter(TensorNameFilter::Mode::Substring, QStringLiteral("w60000"), std::nullopt)));
     proxy.setResult(last);
     QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
-    QCOMPARE(tensorsBelow(proxy), std::uint64_t(1));
+    QCOMPARE(std::uint64_t(countTensors(&proxy)), std::uint64_t(1));
 }
 
 void TestUiTreeRanges::selectingATensorOpensItsRange()
