@@ -88,7 +88,7 @@ void writeHistogramJson(JsonWriter& json, const Histogram& h)
     json.endObject();
 }
 
-void writeTensorStatsJson(JsonWriter& json, const TensorStats& t, const std::vector<std::uint64_t>& shape,
+void writeTensorStatsJson(JsonWriter& json, const TensorStats& t, const Shape& shape,
                           const Histogram* histogram)
 {
     json.beginObject();

@@ -58,7 +58,7 @@ QString formatNoun(std::uint64_t n, const char* one, const char* many)
     return formatGrouped(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
 }
 
-QString formatShape(const std::vector<std::uint64_t>& shape)
+QString formatShape(const Shape& shape)
 {
     // The first dims say what kind of tensor it is, the last two are the matrix a view shows.
     constexpr std::size_t kTail = 2;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "format/Shape.h"
+
 #include <QString>
 
 #include <cstdint>
@@ -20,7 +22,7 @@ QString formatNoun(std::uint64_t n, const char* one, const char* many);
 inline constexpr std::size_t kShapeDimsShown = 32;
 // "[4096, 4096]"; past kShapeDimsShown dims the middle is left out and the rank stated:
 // "[1, 1, ..., 1, 1] (5,000,000 dims)".
-QString formatShape(const std::vector<std::uint64_t>& shape);
+QString formatShape(const Shape& shape);
 // `text` cut to `maxChars` characters (never inside a surrogate pair) with "... (N more
 // characters)" after it; shorter text comes back unchanged.
 QString elideText(const QString& text, qsizetype maxChars);

@@ -2,6 +2,7 @@
 
 #include "convert/DtypeConverter.h"
 #include "format/Metadata.h"
+#include "format/Shape.h"
 #include "io/TensorLocation.h"
 
 #include <QString>
@@ -19,7 +20,7 @@ struct PlannedTensor {
     QString name; // after renaming
     Dtype from = Dtype::F32;
     Dtype to = Dtype::F32;
-    std::vector<std::uint64_t> shape;
+    Shape shape;
     std::uint64_t elements = 0;
     TensorLocation input;
     ConversionCounts counts;

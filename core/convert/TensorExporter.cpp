@@ -152,7 +152,7 @@ QByteArray TensorExporter::npyDescr(Dtype dtype)
     }
 }
 
-QByteArray TensorExporter::npyHeader(const QByteArray& descr, const std::vector<std::uint64_t>& shape)
+QByteArray TensorExporter::npyHeader(const QByteArray& descr, const Shape& shape)
 {
     QByteArray dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (";
     for (std::size_t i = 0; i < shape.size(); ++i) {

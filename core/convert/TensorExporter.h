@@ -33,7 +33,7 @@ public:
     // The .npy descr for a dtype stored as is ("<f4", "|u1", "<c8"), or empty when it needs widening.
     static QByteArray npyDescr(Dtype dtype);
     // The 10-byte preamble and padded dict of a .npy v1.0 file.
-    static QByteArray npyHeader(const QByteArray& descr, const std::vector<std::uint64_t>& shape);
+    static QByteArray npyHeader(const QByteArray& descr, const Shape& shape);
 };
 
 } // namespace ts

@@ -11,7 +11,7 @@ namespace {
 // How many singular values of a rank estimate the report carries.
 constexpr std::size_t kSingularValuesShown = 32;
 
-void shapeJson(JsonWriter& json, const std::vector<std::uint64_t>& shape)
+void shapeJson(JsonWriter& json, const Shape& shape)
 {
     json.beginArray();
     for (std::uint64_t d : shape)
@@ -20,7 +20,7 @@ void shapeJson(JsonWriter& json, const std::vector<std::uint64_t>& shape)
 }
 
 void optionalIndex(JsonWriter& json, const QString& key, const std::optional<std::uint64_t>& index,
-                   const std::vector<std::uint64_t>& shape)
+                   const Shape& shape)
 {
     json.key(key);
     if (index)
@@ -38,7 +38,7 @@ void optionalIndex(JsonWriter& json, const QString& key, const std::optional<std
     }
 }
 
-void metricsJson(JsonWriter& json, const ChangeMetrics& m, const std::vector<std::uint64_t>& shape)
+void metricsJson(JsonWriter& json, const ChangeMetrics& m, const Shape& shape)
 {
     json.beginObject();
     json.key(QStringLiteral("elements")).value(m.elements);

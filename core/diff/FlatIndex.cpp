@@ -6,7 +6,7 @@
 
 namespace ts::diff {
 
-std::vector<std::uint64_t> unflattenIndex(const std::vector<std::uint64_t>& shape, std::uint64_t index)
+std::vector<std::uint64_t> unflattenIndex(const Shape& shape, std::uint64_t index)
 {
     std::vector<std::uint64_t> at(shape.size(), 0);
     for (std::size_t k = shape.size(); k-- > 0;) {
@@ -19,7 +19,7 @@ std::vector<std::uint64_t> unflattenIndex(const std::vector<std::uint64_t>& shap
     return at;
 }
 
-QString indexText(const std::vector<std::uint64_t>& shape, std::uint64_t index)
+QString indexText(const Shape& shape, std::uint64_t index)
 {
     if (shape.size() > kShapeDimsShown)
         return QStringLiteral("flat index %1").arg(index);

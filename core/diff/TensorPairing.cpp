@@ -24,15 +24,12 @@ TensorPair makePair(int a, int b, PairedBy by)
 }
 
 struct ShapeLess {
-    bool operator()(const std::vector<std::uint64_t>* x, const std::vector<std::uint64_t>* y) const
-    {
-        return *x < *y;
-    }
+    bool operator()(const Shape* x, const Shape* y) const { return *x < *y; }
 };
 
 struct ContentKey {
     int dtype;
-    const std::vector<std::uint64_t>* shape;
+    const Shape* shape;
     std::uint64_t hash;
     bool operator<(const ContentKey& o) const
     {
@@ -145,8 +142,7 @@ void TensorPairing::suggestByContent(const QHash<int, std::uint64_t>& hashA,
 
 void TensorPairing::suggestByShape()
 {
-    std::map<const std::vector<std::uint64_t>*, std::pair<std::vector<int>, std::vector<int>>, ShapeLess>
-        byShape;
+    std::map<const Shape*, std::pair<std::vector<int>, std::vector<int>>, ShapeLess> byShape;
     for (int i : m_onlyA) {
         if (infoOf(m_a, i).elementCount() > 0)
             byShape[&infoOf(m_a, i).shape].first.push_back(i);

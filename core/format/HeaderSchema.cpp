@@ -158,7 +158,7 @@ private:
     Result<void> readTensor(const QString& name, element value);
     Result<Dtype> readDtype(const QString& name, element value);
     Result<std::uint64_t> readSize(const QString& name, const char* field, element value);
-    Result<void> readShape(const QString& name, element value, std::vector<std::uint64_t>& shape);
+    Result<void> readShape(const QString& name, element value, Shape& shape);
     Result<void> readOffsets(const QString& name, element value, TensorInfo& info);
 
     const QString& m_file;
@@ -334,7 +334,7 @@ Result<std::uint64_t> SchemaReader::readSize(const QString& name, const char* fi
                 name);
 }
 
-Result<void> SchemaReader::readShape(const QString& name, element value, std::vector<std::uint64_t>& shape)
+Result<void> SchemaReader::readShape(const QString& name, element value, Shape& shape)
 {
     if (value.type() != element_type::ARRAY)
         return fail(

@@ -7,7 +7,7 @@
 
 namespace ts {
 
-std::optional<std::uint64_t> checkedElementCount(const std::vector<std::uint64_t>& shape)
+std::optional<std::uint64_t> checkedElementCount(const Shape& shape)
 {
     std::uint64_t n = 1;
     for (const std::uint64_t d : shape) {

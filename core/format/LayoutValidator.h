@@ -2,6 +2,7 @@
 
 #include "base/Result.h"
 #include "format/Header.h"
+#include "format/Shape.h"
 
 namespace ts {
 
@@ -12,6 +13,6 @@ namespace ts {
 Result<void> validateLayout(Header& header, std::uint64_t fileSize, const QString& file);
 
 // Checked product of a shape, left to right as the reference does; nullopt on overflow.
-std::optional<std::uint64_t> checkedElementCount(const std::vector<std::uint64_t>& shape);
+std::optional<std::uint64_t> checkedElementCount(const Shape& shape);
 
 } // namespace ts

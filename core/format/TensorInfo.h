@@ -1,11 +1,11 @@
 #pragma once
 
 #include "format/Dtype.h"
+#include "format/Shape.h"
 
 #include <QString>
 
 #include <cstdint>
-#include <vector>
 
 namespace ts {
 
@@ -14,7 +14,7 @@ namespace ts {
 struct TensorInfo {
     QString name;
     Dtype dtype = Dtype::F32;
-    std::vector<std::uint64_t> shape;
+    Shape shape;
     std::uint64_t begin = 0;
     std::uint64_t end = 0;
 

@@ -4,7 +4,7 @@
 
 namespace ts {
 
-PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec)
+PlaneSpec normalizedSpec(const Shape& shape, PlaneSpec spec)
 {
     const int rank = static_cast<int>(shape.size());
     // Zeros at the end are left out ("missing entries are 0"): a valid shape can have 49 M
@@ -29,7 +29,7 @@ PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec
     return spec;
 }
 
-TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& in)
+TensorPlane makePlane(const Shape& shape, const PlaneSpec& in)
 {
     const PlaneSpec spec = normalizedSpec(shape, in);
     TensorPlane plane;
@@ -60,9 +60,8 @@ TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& 
     return plane;
 }
 
-std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint64_t>& shape,
-                                                    const PlaneSpec& in, std::uint64_t row,
-                                                    std::uint64_t col) const
+std::vector<std::uint64_t> TensorPlane::coordinates(const Shape& shape, const PlaneSpec& in,
+                                                    std::uint64_t row, std::uint64_t col) const
 {
     const PlaneSpec spec = normalizedSpec(shape, in);
     std::vector<std::uint64_t> out = spec.fixed;
@@ -74,7 +73,7 @@ std::vector<std::uint64_t> TensorPlane::coordinates(const std::vector<std::uint6
     return out;
 }
 
-std::optional<PlaneCell> planeCellOf(const std::vector<std::uint64_t>& shape, std::uint64_t flat)
+std::optional<PlaneCell> planeCellOf(const Shape& shape, std::uint64_t flat)
 {
     if (shape.empty())
         return std::nullopt;
@@ -106,7 +105,7 @@ std::optional<PlaneCell> planeCellOf(const std::vector<std::uint64_t>& shape, st
     return cell;
 }
 
-bool samePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& a, const PlaneSpec& b)
+bool samePlane(const Shape& shape, const PlaneSpec& a, const PlaneSpec& b)
 {
     const TensorPlane p = makePlane(shape, a);
     const TensorPlane q = makePlane(shape, b);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "format/Shape.h"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -28,14 +30,14 @@ struct TensorPlane {
         return base + row * rowStride + col * colStride;
     }
     // Index of cell (row, col) along every axis of the tensor.
-    std::vector<std::uint64_t> coordinates(const std::vector<std::uint64_t>& shape, const PlaneSpec& spec,
-                                           std::uint64_t row, std::uint64_t col) const;
+    std::vector<std::uint64_t> coordinates(const Shape& shape, const PlaneSpec& spec, std::uint64_t row,
+                                           std::uint64_t col) const;
 };
 
 // A spec with out-of-range axes or indices is clamped to the nearest valid one rather than refused:
 // it comes from spin boxes that may lag a newly selected tensor by one event.
-PlaneSpec normalizedSpec(const std::vector<std::uint64_t>& shape, PlaneSpec spec);
-TensorPlane makePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& spec);
+PlaneSpec normalizedSpec(const Shape& shape, PlaneSpec spec);
+TensorPlane makePlane(const Shape& shape, const PlaneSpec& spec);
 
 // Where row-major element `flat` shows: the plane of the last two axes that holds it (rank 1: the
 // one row) and its cell there, normalized. Nullopt for a scalar or past the end. An audit finding
@@ -45,8 +47,8 @@ struct PlaneCell {
     std::uint64_t row = 0;
     std::uint64_t col = 0;
 };
-std::optional<PlaneCell> planeCellOf(const std::vector<std::uint64_t>& shape, std::uint64_t flat);
+std::optional<PlaneCell> planeCellOf(const Shape& shape, std::uint64_t flat);
 // Whether two specs show the same cells of a tensor of `shape` (they may differ in ignored entries).
-bool samePlane(const std::vector<std::uint64_t>& shape, const PlaneSpec& a, const PlaneSpec& b);
+bool samePlane(const Shape& shape, const PlaneSpec& a, const PlaneSpec& b);
 
 } // namespace ts

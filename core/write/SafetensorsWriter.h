@@ -4,6 +4,7 @@
 #include "base/Result.h"
 #include "format/Metadata.h"
 #include "format/SafetensorsFile.h"
+#include "format/Shape.h"
 #include "io/TensorLocation.h"
 
 #include <optional>
@@ -16,7 +17,7 @@ namespace ts {
 struct WriterTensor {
     QString name;
     Dtype dtype = Dtype::F32;
-    std::vector<std::uint64_t> shape;
+    Shape shape;
     TensorLocation data;
 };
 

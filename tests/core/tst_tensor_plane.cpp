@@ -1,5 +1,6 @@
 // The plane a heatmap or the value grid shows of an N-D tensor, and the heatmap built from it, at
 // the edges: tensors with no elements.
+#include "format/Shape.h"
 #include "io/MemorySource.h"
 #include "view/Heatmap.h"
 #include "view/TensorPlane.h"
@@ -37,10 +38,10 @@ private slots:
     void emptyShownAxisKeepsTheOther()
     {
         // A shown axis of length 0 is an empty plane already; the other axis keeps its length.
-        const TensorPlane plane = makePlane({4, 0}, PlaneSpec{});
+        const TensorPlane plane = makePlane(Shape{4, 0}, PlaneSpec{});
         QCOMPARE(plane.rows, std::uint64_t(4));
         QCOMPARE(plane.cols, std::uint64_t(0));
-        const TensorPlane vector = makePlane({0}, PlaneSpec{});
+        const TensorPlane vector = makePlane(Shape{0}, PlaneSpec{});
         QCOMPARE(vector.rows, std::uint64_t(1));
         QCOMPARE(vector.cols, std::uint64_t(0));
     }
@@ -118,7 +119,7 @@ private slots:
         spec.rowAxis = 2;
         spec.colAxis = 0;
         spec.fixed = {0, 1, 0};
-        const TensorPlane plane = makePlane({2, 3, 4}, spec);
+        const TensorPlane plane = makePlane(Shape{2, 3, 4}, spec);
         QCOMPARE(plane.rows, std::uint64_t(4));
         QCOMPARE(plane.cols, std::uint64_t(2));
         QCOMPARE(plane.base, std::uint64_t(4));

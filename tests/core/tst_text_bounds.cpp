@@ -3,6 +3,7 @@
 // with Qt's parser, the one the metadata editor checks with.
 #include "base/Format.h"
 #include "format/JsonSyntax.h"
+#include "format/Shape.h"
 #include "format/TensorInfo.h"
 
 #include <QJsonDocument>
@@ -17,7 +18,7 @@ private Q_SLOTS:
     void shapesUpToTheLimitAreWhole()
     {
         QCOMPARE(formatShape({}), QStringLiteral("[]"));
-        QCOMPARE(formatShape({4096, 11008}), QStringLiteral("[4096, 11008]"));
+        QCOMPARE(formatShape(Shape{4096, 11008}), QStringLiteral("[4096, 11008]"));
         const std::vector<std::uint64_t> limit(kShapeDimsShown, 7);
         QCOMPARE(formatShape(limit), QStringLiteral("[") +
                                          QStringLiteral("7, ").repeated(kShapeDimsShown - 1) +

@@ -81,7 +81,7 @@ inline bool rewrite(const QString& from, const QString& to, const TensorEdit& ed
         const TensorInfo& t = c->tensors()[static_cast<std::size_t>(i)].info;
         QString name = t.name;
         Dtype dtype = t.dtype;
-        std::vector<std::uint64_t> shape = t.shape;
+        std::vector<std::uint64_t> shape = t.shape.toVector();
         QByteArray bytes = bytesOf(*c, i);
         if (edit)
             edit(name, dtype, shape, bytes);

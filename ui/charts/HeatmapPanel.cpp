@@ -175,7 +175,7 @@ void HeatmapPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, in
     }
     {
         const QSignalBlocker blocker(m_axes);
-        m_axes->setShape(std::shared_ptr<const std::vector<std::uint64_t>>(
+        m_axes->setShape(std::shared_ptr<const Shape>(
             model, &model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape));
     }
     start();
@@ -521,8 +521,7 @@ void HeatmapPanel::focusElement(std::uint64_t flat)
 {
     if (m_tensor < 0)
         return;
-    const std::vector<std::uint64_t>& shape =
-        m_model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape;
+    const Shape& shape = m_model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape;
     const std::optional<PlaneCell> cell = planeCellOf(shape, flat);
     if (!cell)
         return;

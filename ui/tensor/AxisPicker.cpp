@@ -46,9 +46,9 @@ AxisPicker::AxisPicker(QWidget* parent)
     });
 }
 
-void AxisPicker::setShape(std::shared_ptr<const std::vector<std::uint64_t>> shape)
+void AxisPicker::setShape(std::shared_ptr<const Shape> shape)
 {
-    m_shape = shape ? std::move(shape) : std::make_shared<const std::vector<std::uint64_t>>();
+    m_shape = shape ? std::move(shape) : std::make_shared<const Shape>();
     const int rank = static_cast<int>(dims().size());
     m_spec = normalizedSpec(dims(), PlaneSpec{rank - 2, rank - 1, {}});
     rebuild();

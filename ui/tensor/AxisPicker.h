@@ -1,5 +1,6 @@
 #pragma once
 
+#include "format/Shape.h"
 #include "view/TensorPlane.h"
 
 #include <QWidget>
@@ -25,7 +26,7 @@ public:
     explicit AxisPicker(QWidget* parent = nullptr);
 
     // Shared, not copied: a shape of rank 49 M is 392 MB.
-    void setShape(std::shared_ptr<const std::vector<std::uint64_t>> shape);
+    void setShape(std::shared_ptr<const Shape> shape);
     PlaneSpec spec() const { return m_spec; }
     void setSpec(const PlaneSpec& spec);
 
@@ -37,10 +38,9 @@ private:
     void readControls();
     std::vector<int> listedAxes() const;
 
-    const std::vector<std::uint64_t>& dims() const { return *m_shape; }
+    const Shape& dims() const { return *m_shape; }
 
-    std::shared_ptr<const std::vector<std::uint64_t>> m_shape =
-        std::make_shared<const std::vector<std::uint64_t>>();
+    std::shared_ptr<const Shape> m_shape = std::make_shared<const Shape>();
     PlaneSpec m_spec;
     QComboBox* m_rows;
     QComboBox* m_cols;

@@ -61,7 +61,7 @@ void ValueGridPanel::showTensor(const std::shared_ptr<const Checkpoint>& model, 
     m_tensor = model ? tensor : -1;
     if (m_tensor >= 0) {
         const QSignalBlocker blocker(m_axes);
-        m_axes->setShape(std::shared_ptr<const std::vector<std::uint64_t>>(
+        m_axes->setShape(std::shared_ptr<const Shape>(
             model, &model->tensors()[static_cast<std::size_t>(m_tensor)].info.shape));
     }
     reset();
