@@ -86,15 +86,21 @@ Result<std::vector<TensorStats>> firstPass(const ScanPlan& plan, ScanFolds& fold
     if (auto error = workers.stopped(file)) {
         if (!partial || error->code != ErrorCode::Cancelled)
             return *error;
-        std::vector<TensorStats> finished;
+        // The finished tensors move to the front of `results` in place: a second vector grown
+        // by push_back held up to twice the statistics again (60 MB on 100k tensors, the window's
+        // peak when it closed during its check on open).
+        std::size_t kept = 0;
         for (std::size_t t = 0; t < n; ++t) {
             if (!assemble(t))
                 continue;
             finishedTargets.push_back(t);
             results[t].finalize();
-            finished.push_back(std::move(results[t]));
+            if (kept != t)
+                results[kept] = std::move(results[t]);
+            ++kept;
         }
-        return finished;
+        results.erase(results.begin() + static_cast<std::ptrdiff_t>(kept), results.end());
+        return results;
     }
     finishedAll = true;
     for (std::size_t t = 0; t < n; ++t) {

@@ -412,6 +412,34 @@ private Q_SLOTS:
             QVERIFY2(d.code != QLatin1String("DuplicateTensor") && d.code != QLatin1String("LayerOutlier"),
                      qPrintable(d.code));
         QCOMPARE(partial->bytes, std::uint64_t(partial->tensors.size()) * kElements * sizeof(float));
+
+        // Two threads may finish a later tensor before an earlier one: the finished ones are
+        // gathered in model order, each still carrying its own statistics.
+        o.threads = 2;
+        ModelScanner twoThreads(*model, o);
+        JobControl control2;
+        control2.progress = ProgressSink(
+            [&control2, cancelAt](const Progress& p) {
+                if (p.bytesDone >= cancelAt)
+                    control2.cancel.cancel();
+            },
+            std::chrono::milliseconds(0));
+        twoThreads.setControl(control2);
+        auto partial2 = twoThreads.run();
+        QVERIFY2(partial2, partial2 ? "" : qPrintable(partial2.error().toString()));
+        QVERIFY(!partial2->complete);
+        int previous = -1;
+        int gaps = 0;
+        for (const TensorStats& t : partial2->tensors) {
+            const int index = (*model)->indexOf(t.name);
+            QVERIFY2(index > previous, qPrintable(t.name));
+            gaps += index > previous + 1;
+            previous = index;
+            QCOMPARE(t.values.mean, whole->tensors[static_cast<std::size_t>(index)].values.mean);
+            QCOMPARE(t.values.count, std::uint64_t(kElements));
+        }
+        qInfo("two threads: %zu of %d tensors finished, %d gap(s) before a finished one",
+              partial2->tensors.size(), kTensors, gaps);
     }
 
     void selectedTensorsOnly()
