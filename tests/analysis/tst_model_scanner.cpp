@@ -12,8 +12,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <random>
 #include <thread>
+#include <utility>
 
 #include <unistd.h>
 
@@ -55,6 +57,23 @@ const Diagnostic* findingFor(const ScanResult& r, const QString& code, const QSt
             return &d;
     }
     return nullptr;
+}
+
+// Runs a scan that cancels itself once `cancelAt` bytes were read. Interval 0: the sink reports
+// every read, so the cancel lands right after that many bytes.
+Result<ScanResult> runCancelledAfter(std::shared_ptr<const Checkpoint> model, const ScanOptions& options,
+                                     std::uint64_t cancelAt)
+{
+    ModelScanner scanner(std::move(model), options);
+    JobControl control;
+    control.progress = ProgressSink(
+        [&control, cancelAt](const Progress& p) {
+            if (p.bytesDone >= cancelAt)
+                control.cancel.cancel();
+        },
+        std::chrono::milliseconds(0));
+    scanner.setControl(control);
+    return scanner.run();
 }
 
 } // namespace
@@ -384,18 +403,8 @@ private Q_SLOTS:
                 findingFor(*whole, QStringLiteral("DuplicateTensor"), QStringLiteral("layers.8.w")));
 
         o.partialOnCancel = true;
-        ModelScanner scanner(*model, o);
-        JobControl control;
         const std::uint64_t cancelAt = 4ull * kElements * sizeof(float);
-        // Interval 0: the sink reports every read, so the cancel lands right after 16 MiB.
-        control.progress = ProgressSink(
-            [&control, cancelAt](const Progress& p) {
-                if (p.bytesDone >= cancelAt)
-                    control.cancel.cancel();
-            },
-            std::chrono::milliseconds(0));
-        scanner.setControl(control);
-        auto partial = scanner.run();
+        auto partial = runCancelledAfter(*model, o, cancelAt);
         QVERIFY2(partial, partial ? "" : qPrintable(partial.error().toString()));
         QVERIFY(!partial->complete);
         QCOMPARE(partial->planned, std::size_t(kTensors));
@@ -416,16 +425,7 @@ private Q_SLOTS:
         // Two threads may finish a later tensor before an earlier one: the finished ones are
         // gathered in model order, each still carrying its own statistics.
         o.threads = 2;
-        ModelScanner twoThreads(*model, o);
-        JobControl control2;
-        control2.progress = ProgressSink(
-            [&control2, cancelAt](const Progress& p) {
-                if (p.bytesDone >= cancelAt)
-                    control2.cancel.cancel();
-            },
-            std::chrono::milliseconds(0));
-        twoThreads.setControl(control2);
-        auto partial2 = twoThreads.run();
+        auto partial2 = runCancelledAfter(*model, o, cancelAt);
         QVERIFY2(partial2, partial2 ? "" : qPrintable(partial2.error().toString()));
         QVERIFY(!partial2->complete);
         int previous = -1;
