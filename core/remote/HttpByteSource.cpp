@@ -254,7 +254,9 @@ void HttpByteSource::planReadAhead(std::uint64_t k0, std::uint64_t k1,
         m_forwardReads = 0;
         m_frontier = k1;
         m_aheadUntil = k1;
-        m_walk.clear(); // the old walk's spans age out of the pool as anything else does
+        // The spans asked for so far stay listed: this read may be a scan worker that fell more
+        // than the window behind, and the walk comes back past them (dropped from the list, the
+        // spans it had asked for ahead stayed in the pool after the scan, 80-100 MiB of them).
         return;
     }
     m_forwardReads += static_cast<int>(k1 - k0 + 1);
@@ -304,13 +306,14 @@ void HttpByteSource::retireBehindWalk() const
             continue;
         }
         const std::uint64_t lastBlock = (t->request().begin + t->request().length - 1) / kBlockBytes;
-        if (lastBlock + kWalkLagBlocks >= m_frontier)
-            return; // in order: the rest are nearer the frontier
-        if (t->allTaken()) {
+        // Every span is checked, not only up to the first near the frontier: after a walk starts
+        // over (a second scan, a worker far behind) the list is no longer in the walk's order.
+        if (lastBlock + kWalkLagBlocks < m_frontier && t->allTaken()) {
             m_client->pool().release(t.get());
             it = m_walk.erase(it);
         } else {
-            ++it; // a piece of it was not read yet; a span never read whole ages out as any other
+            ++it; // near the frontier, or a piece of it was not read yet (a span never read whole
+                  // ages out of the pool as any other and then leaves this list)
         }
     }
 }

@@ -121,7 +121,7 @@ private:
     mutable std::uint64_t m_frontier = 0;
     mutable int m_forwardReads = 0;
     mutable std::uint64_t m_aheadUntil = 0;
-    // The spans read-ahead asked for, in order, while the walk lasts.
+    // The spans read-ahead asked for, until each is let go of (retireBehindWalk) or ages out.
     mutable std::deque<std::weak_ptr<Transfer>> m_walk;
 };
 
