@@ -13,7 +13,8 @@ ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
 # The sanitizer options and suppressions are set per test by tests/CMakeLists.txt. The asan test
 # preset leaves out the package test (label package): it packages the build tree it runs in and
 # checks that .deb (and, under .ci/run's TENSORSCOPE_CI=1, installs it on this machine), which the
-# normal run above did; a sanitized .deb is no product.
+# normal run above did; a sanitized .deb is no product. The style test (label style) reads the
+# sources, not the build, and passed above as well.
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$(nproc)"
 ctest --preset asan -j"$(nproc)"
