@@ -109,9 +109,11 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
         const std::span<const std::byte> mapped = held.bytes;
         const std::byte* bytes = mapped.data();
         if (mapped.empty()) {
-            if (m_buffer.size() < bufferBytes / 8 + 1)
-                m_buffer.resize(bufferBytes / 8 + 1);
-            auto* buffer = reinterpret_cast<std::byte*>(m_buffer.data());
+            if (m_bufferWords < bufferBytes / 8 + 1) {
+                m_bufferWords = static_cast<std::size_t>(bufferBytes / 8 + 1);
+                m_buffer = std::make_unique_for_overwrite<std::uint64_t[]>(m_bufferWords);
+            }
+            auto* buffer = reinterpret_cast<std::byte*>(m_buffer.get());
             const Result<void> read =
                 m_location.source->read(absOffset, std::span<std::byte>(buffer, nBytes));
             if (!read)
