@@ -3,6 +3,7 @@
 #include "format/HeaderParser.h"
 #include "io/RemoteLocation.h"
 #include "remote/NetworkClient.h"
+#include "remote/StreamingHeap.h"
 #include "remote/Transfer.h"
 
 #include <algorithm>
@@ -40,6 +41,7 @@ HttpByteSource::~HttpByteSource()
 Result<std::shared_ptr<HttpByteSource>> HttpByteSource::open(std::shared_ptr<NetworkClient> client,
                                                              const QUrl& url)
 {
+    StreamingHeap::tune();
     const QString shown = RemoteLocation::redacted(url.toString());
     std::shared_ptr<HttpByteSource> source(new HttpByteSource(client, url, shown));
     Transfer::Request r;

@@ -5,6 +5,8 @@
 // once more than curl does; this measures that transport alone, without Tensorscope's requests,
 // blocks, cache or scan.
 // usage: qnam_download URL FIRST LAST   (prints the body bytes received; exit 0 on a 206)
+#include "remote/StreamingHeap.h"
+
 #include <QCoreApplication>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -15,6 +17,9 @@
 
 int main(int argc, char** argv)
 {
+    // The allocator settings tensorscope sets before its first remote read: without them this
+    // baseline too spends its system time faulting in Qt's freed read buffers again.
+    ts::remote::StreamingHeap::tune();
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() != 4) {
