@@ -39,7 +39,7 @@ public:
         }
         const RemoteSettings settings = m_client->settings();
         auto* runner = new TransferRunner(
-            transfer, m_manager, settings, tlsFor(settings.caFile),
+            transfer, m_manager, settings, [this, caFile = settings.caFile] { return tlsFor(caFile); },
             [client = m_client](const std::shared_ptr<Transfer>& done) { client->cache().storeBlocks(done); },
             this);
         m_runners.insert(runner);

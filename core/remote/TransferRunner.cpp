@@ -39,7 +39,7 @@ int retryAfterMs(const QByteArray& header)
 } // namespace
 
 TransferRunner::TransferRunner(std::shared_ptr<Transfer> transfer, QNetworkAccessManager* manager,
-                               RemoteSettings settings, QSslConfiguration tls,
+                               RemoteSettings settings, TlsProvider tls,
                                std::function<void(const std::shared_ptr<Transfer>&)> onSuccess,
                                QObject* parent)
     : QObject(parent), m_transfer(std::move(transfer)), m_manager(manager), m_settings(std::move(settings)),
@@ -114,8 +114,10 @@ void TransferRunner::send()
     q.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     q.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     q.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
-    if (!m_tls.isNull() && m_url.scheme() == QLatin1String("https"))
-        q.setSslConfiguration(m_tls);
+    if (m_url.scheme() == QLatin1String("https") && m_tls) {
+        if (const QSslConfiguration tls = m_tls(); !tls.isNull())
+            q.setSslConfiguration(tls);
+    }
     q.setHeader(QNetworkRequest::UserAgentHeader, QByteArrayLiteral("Tensorscope/" TENSORSCOPE_VERSION));
     if (r.mode == Transfer::Mode::Whole) {
         m_received = 0; // a document is read again from its start

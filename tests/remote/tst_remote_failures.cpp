@@ -383,6 +383,22 @@ private slots:
         opened = Checkpoint::open(https.url(kFile));
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().toString()));
         QVERIFY(ModelScanner(opened.value(), {}).run());
+        // The authorities apply after a redirect from plain http too: they are made when a request
+        // first goes to https, not when the transfer starts (an http URL never reads the file).
+        NginxServer plain;
+        NginxServer::Options redirecting;
+        redirecting.root = m_root.path();
+        redirecting.extra =
+            QStringLiteral("location ~ ^/tohttps/(.*)$ { return 302 %1$1; }").arg(https.url(QString()));
+        QVERIFY2(plain.start(redirecting), qPrintable(plain.error()));
+        opened = Checkpoint::open(plain.url(QStringLiteral("tohttps/") + kFile));
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().toString()));
+        QVERIFY(ModelScanner(opened.value(), {}).run());
+        session(quick());
+        opened = Checkpoint::open(plain.url(QStringLiteral("tohttps/") + kFile));
+        QVERIFY(!opened);
+        QCOMPARE(opened.error().code, ErrorCode::TlsError);
+        session(trusting);
         // Trusted or not, https never turns into plain http along a redirect.
         opened = Checkpoint::open(https.url(QStringLiteral("tohttp/") + kFile));
         QVERIFY(!opened);
