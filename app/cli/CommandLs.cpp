@@ -189,15 +189,24 @@ int runLs(const QStringList& args)
     for (int i = 0; i < kDtypeCount; ++i)
         dtypeNames[static_cast<std::size_t>(i)] = dtypeName(static_cast<Dtype>(i)).toLatin1();
     // The generated cells' widths are counted, not formatted: ASCII digits and separators.
+    // The names' UTF-16 lengths bound their UTF-8 bytes (3 per unit at most), which their widths
+    // in columns do not: combining marks take none.
+    qsizetype nameUnits = 0;
+    qsizetype shardUnits = 0;
     const auto measure = [&](const CheckpointTensor& t) {
-        columns.widen(0, terminalSafe(t.info.name).size());
+        const QString name = terminalSafe(t.info.name);
+        columns.widen(0, terminalWidth(name));
+        nameUnits = std::max(nameUnits, name.size());
         columns.widen(1, dtypeNames[static_cast<std::size_t>(t.info.dtype)].size());
         columns.widen(2, shapeWidth(t.info));
         columns.widen(3, groupedWidth(t.info.elementCount()));
         columns.widen(4, groupedWidth(t.info.byteSize()));
         columns.widen(5, 4 + digitCount(t.info.begin) + digitCount(t.info.end));
-        if (model.isSharded())
-            columns.widen(6, terminalSafe(model.parts()[static_cast<std::size_t>(t.part)].name).size());
+        if (model.isSharded()) {
+            const QString shard = terminalSafe(model.parts()[static_cast<std::size_t>(t.part)].name);
+            columns.widen(6, terminalWidth(shard));
+            shardUnits = std::max(shardUnits, shard.size());
+        }
     };
     for (const CheckpointTensor& t : model.tensors()) {
         if (shown(t))
@@ -205,8 +214,9 @@ int runLs(const QStringList& args)
     }
     // Each line written as UTF-8 bytes straight away: rows of QStrings, padded as text and then
     // converted, were most of what `ls` adds to the parse (1.44x validate on 100k tensors).
-    // A line is at most its columns' widths in characters, each at most 3 bytes of UTF-8.
-    qsizetype lineBytes = 64;
+    // A line is at most 3 bytes of UTF-8 per UTF-16 unit of its cells (the generated ones are
+    // ASCII, their width in columns their length) plus the padding, at most each width and two.
+    qsizetype lineBytes = 64 + 3 * (nameUnits + shardUnits);
     for (std::size_t c = 0; c < head.size(); ++c)
         lineBytes += 3 * (columns.width(c) + 2);
     std::vector<char> buffer(static_cast<std::size_t>(kFlushBytes + lineBytes));
@@ -225,7 +235,7 @@ int runLs(const QStringList& args)
         *p++ = '\n';
         const QString name = terminalSafe(t.info.name); // shared, not copied, when nothing needs escaping
         p = putUtf8(p, name);
-        pad(0, name.size());
+        pad(0, terminalWidth(name));
         p = putBytes(p, dtypeNames[static_cast<std::size_t>(t.info.dtype)]);
         pad(1, p - cellStart);
         p = putShape(p, t.info);

@@ -10,7 +10,7 @@ void TableColumns::measure(std::span<const QString> row)
         const auto column = static_cast<qsizetype>(i);
         if (m_widths.size() <= column)
             m_widths.append(0);
-        m_widths[column] = std::max(m_widths[column], terminalSafe(row[i]).size());
+        m_widths[column] = std::max(m_widths[column], terminalWidth(terminalSafe(row[i])));
     }
 }
 
@@ -32,7 +32,7 @@ void TableColumns::appendLine(QString& out, std::span<const QString> row) const
         out += cell;
         if (i + 1 < row.size())
             out.resize(out.size() + std::max<qsizetype>(0, m_widths.value(static_cast<qsizetype>(i)) + 2 -
-                                                               cell.size()),
+                                                               terminalWidth(cell)),
                        QLatin1Char(' '));
     }
 }

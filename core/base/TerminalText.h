@@ -26,4 +26,11 @@ QString terminalSafe(const QString& value);
 QString terminalSafeLines(QStringView text);
 QString terminalSafeLines(const QString& text);
 
+// How many terminal columns `text` takes: what a table pads by. East Asian wide and fullwidth
+// characters (CJK ideographs, kana, Hangul syllables, fullwidth forms) and the pictographic emoji
+// take two columns, combining marks and format characters (a zero-width joiner) none, a character
+// outside the Basic Multilingual Plane one or two, never the two UTF-16 units it is stored in.
+// Padded by UTF-16 length, a column of Chinese tensor names pushed every cell after it out of line.
+qsizetype terminalWidth(QStringView text);
+
 } // namespace ts

@@ -342,6 +342,59 @@ private Q_SLOTS:
 
     // --json keeps the exact names and values (JSON's own escaping only): parsed back, they are
     // the bytes of the file.
+    // `ls` lines its columns up in a terminal whatever script the names are in: padded by UTF-16
+    // length, a Chinese name's row had its DTYPE, SHAPE... cells shifted by one column per character.
+    void lsAlignsColumnsOfWideAndCombiningNames()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("scripts.safetensors"));
+        const QStringList names{QStringLiteral("\u6a21\u578b.\u5c42.0.\u6743\u91cd"),
+                                QStringLiteral("e\u0301tat.biais"), QStringLiteral("emoji.\U0001F600.bias"),
+                                QStringLiteral("plain.layer.weight"),
+                                QStringLiteral("\ubaa8\ub378.\uac00\uc911\uce58")};
+        {
+            QList<Hazard> hazards;
+            for (const QString& n : names)
+                hazards.append({n, n});
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(hazardousFile(hazards));
+        }
+        const Run ls = runCli({QStringLiteral("ls"), path});
+        QCOMPARE(ls.exitCode, 0);
+        // Columns counted here by the scripts' own rule, not by the code under test: CJK ideographs,
+        // Hangul syllables and the emoji take two, the combining accent none.
+        const auto columnsOf = [](const QString& text) {
+            int n = 0;
+            for (const char32_t c : text.toUcs4()) {
+                if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7a3) || c == 0x1f600)
+                    n += 2;
+                else if (c != 0x301)
+                    n += 1;
+            }
+            return n;
+        };
+        const QStringList lines = QString::fromUtf8(ls.out).trimmed().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), names.size() + 1);
+        for (const QString& cell :
+             {QStringLiteral("DTYPE"), QStringLiteral("SHAPE"), QStringLiteral("PARAMS")}) {
+            const int at = columnsOf(lines.front().left(lines.front().indexOf(cell)));
+            const QString rowCell = cell == QStringLiteral("DTYPE")   ? QStringLiteral("U8")
+                                    : cell == QStringLiteral("SHAPE") ? QStringLiteral("[2]")
+                                                                      : QStringLiteral("2 ");
+            for (const QString& line : lines.mid(1)) {
+                const qsizetype found = line.indexOf(QLatin1Char(' ') + rowCell) + 1;
+                QVERIFY2(found > 0, qPrintable(line));
+                QVERIFY2(columnsOf(line.left(found)) == at,
+                         qPrintable(QStringLiteral("%1 at column %2, not %3:\n%4")
+                                        .arg(cell)
+                                        .arg(columnsOf(line.left(found)))
+                                        .arg(at)
+                                        .arg(QString::fromUtf8(ls.out))));
+            }
+        }
+    }
+
     void jsonOutputKeepsHazardousNamesExact()
     {
         QTemporaryDir dir;

@@ -57,6 +57,35 @@ private Q_SLOTS:
         }
     }
 
+    // Columns as a terminal lays them out (checked against xterm and GNOME Terminal by eye): what a
+    // table pads by. A CJK name padded by its UTF-16 length pushed every cell after it out of line.
+    void widthsAreTerminalColumns_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qsizetype>("columns");
+        QTest::newRow("ascii") << QStringLiteral("model.layers.0.weight") << qsizetype(21);
+        QTest::newRow("latin accents, precomposed") << QStringLiteral("\u00e9t\u00e9") << qsizetype(3);
+        QTest::newRow("combining acute") << QStringLiteral("e\u0301te\u0301") << qsizetype(3);
+        QTest::newRow("chinese") << QStringLiteral("\u6a21\u578b.\u6743\u91cd") << qsizetype(9);
+        QTest::newRow("japanese kana") << QStringLiteral("\u30e2\u30c7\u30eb") << qsizetype(6);
+        QTest::newRow("hangul syllables") << QStringLiteral("\ubaa8\ub378") << qsizetype(4);
+        QTest::newRow("fullwidth latin") << QStringLiteral("\uff21\uff22") << qsizetype(4);
+        QTest::newRow("emoji outside the BMP") << QStringLiteral("w\U0001F600") << qsizetype(3);
+        QTest::newRow("CJK extension B outside the BMP") << QStringLiteral("\U00020000") << qsizetype(2);
+        QTest::newRow("gothic outside the BMP, narrow") << QStringLiteral("\U00010330") << qsizetype(1);
+        QTest::newRow("zero-width joiner") << QStringLiteral("a\u200db") << qsizetype(2);
+        QTest::newRow("cyrillic and greek") << QStringLiteral("\u0432\u0435\u0441\u03b1") << qsizetype(4);
+        QTest::newRow("escaped control, as shown")
+            << ts::terminalSafe(QStringLiteral("a\x1b")) << qsizetype(5);
+    }
+
+    void widthsAreTerminalColumns()
+    {
+        QFETCH(QString, text);
+        QFETCH(qsizetype, columns);
+        QCOMPARE(ts::terminalWidth(text), columns);
+    }
+
     void valuesInContext()
     {
         QCOMPARE(ts::terminalSafe(u"layer.0\x1b]0;title\a.weight"),
