@@ -16,6 +16,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -157,6 +158,49 @@ private slots:
         window.resize(1280, 820);
         QTRY_COMPARE(view->viewport()->width(), viewportWidth);
         QCOMPARE(view->columnWidth(TensorTreeModel::NameColumn), dragged);
+    }
+
+    // Every statistic of the selected tensor is in view in the default window, above the plots:
+    // three pairs per row made seven rows and the details' two fifths of the height cut them
+    // off after the third (Std, the quantiles and the L2 norm were under the plots' edge).
+    void statisticsShowWholeInTheDefaultWindow()
+    {
+        MainWindow window;
+        DocumentWidget* doc =
+            openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+        QVERIFY(doc);
+        doc->showPage(DocumentWidget::TensorsPage);
+        QVERIFY(doc->selectTensor(QStringLiteral("fc.age.weights")));
+        auto* stats = doc->findChild<StatsPanel*>();
+        QVERIFY(stats);
+        QTRY_VERIFY_WITH_TIMEOUT(!stats->isComputing() && !stats->value(QStringLiteral("p99")).isEmpty(),
+                                 20000);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QTest::qWait(50); // the splitter and the scroll area settle on the next passes
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QScrollArea* scroll = nullptr;
+        for (QWidget* w = stats->parentWidget(); w && !scroll; w = w->parentWidget())
+            scroll = qobject_cast<QScrollArea*>(w);
+        QVERIFY(scroll);
+        const QRect box(stats->mapTo(scroll->viewport(), QPoint(0, 0)), stats->size());
+        QVERIFY2(
+            scroll->viewport()->rect().contains(box),
+            qPrintable(QStringLiteral("statistics at %1,%2 %3x%4 in a viewport of %5x%6, %7 pairs per row")
+                           .arg(box.x())
+                           .arg(box.y())
+                           .arg(box.width())
+                           .arg(box.height())
+                           .arg(scroll->viewport()->width())
+                           .arg(scroll->viewport()->height())
+                           .arg(stats->pairsPerRow())));
+        // Every value's label is whole in view, not only the box.
+        const QString p99 = stats->value(QStringLiteral("p99"));
+        for (const QLabel* label : stats->findChildren<QLabel*>()) {
+            if (label->isVisible() && label->text() == p99) {
+                const QRect r(label->mapTo(scroll->viewport(), QPoint(0, 0)), label->size());
+                QVERIFY(scroll->viewport()->rect().contains(r));
+            }
+        }
     }
 
     void plotLabelsDoNotRunTogether()

@@ -8,8 +8,10 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QProgressBar>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ts::ui {
@@ -39,10 +41,9 @@ StatsPanel::StatsPanel(StatsJob* job, QWidget* parent)
     statusRow->addWidget(m_status, 1);
     boxLayout->addLayout(statusRow);
 
-    // Three label/value pairs per row keep the block short enough to leave room for the plots.
-    auto* grid = new QGridLayout(m_values);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(14);
+    m_grid = new QGridLayout(m_values);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setHorizontalSpacing(10);
     const std::pair<const char*, QString> fields[] = {
         {"count", tr("Elements")},
         {"nan", tr("NaN")},
@@ -65,18 +66,16 @@ StatsPanel::StatsPanel(StatsJob* job, QWidget* parent)
         {"p95", tr("p95")},
         {"p99", tr("p99")},
     };
-    int i = 0;
     for (const auto& [key, title] : fields) {
         auto* caption = new QLabel(title + QLatin1Char(':'), m_values);
         caption->setForegroundRole(QPalette::PlaceholderText);
         auto* value = new QLabel(m_values);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        grid->addWidget(caption, i / 3, (i % 3) * 2);
-        grid->addWidget(value, i / 3, (i % 3) * 2 + 1);
+        m_pairs.emplace_back(caption, value);
         m_labels.insert(QLatin1String(key), value);
-        ++i;
     }
-    grid->setColumnStretch(5, 1);
+    arrange(0);
+    m_values->installEventFilter(this);
     boxLayout->addWidget(m_values);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -149,6 +148,59 @@ void StatsPanel::showEntry(const TensorStatsEntry* entry)
                                  ? QStringLiteral("color: #d03030; font-weight: bold;")
                                  : QString());
     }
+    arrange(m_values->width()); // longer (or bold) numbers may need fewer pairs per row
+}
+
+bool StatsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_values && event->type() == QEvent::Resize)
+        arrange(static_cast<QResizeEvent*>(event)->size().width());
+    return TensorPanel::eventFilter(watched, event);
+}
+
+void StatsPanel::arrange(int width)
+{
+    // The width n pairs per row need: in each of the n columns its widest caption and value,
+    // values at least as wide as a typical one ("-0.00560084") so that the next tensor's numbers
+    // rarely reflow the block, plus the grid's spacing.
+    const int typical = m_values->fontMetrics().horizontalAdvance(QStringLiteral("-0.00560084"));
+    const int spacing = m_grid->horizontalSpacing();
+    const auto needed = [&](int n) {
+        int total = (2 * n - 1) * spacing;
+        for (int column = 0; column < n; ++column) {
+            int caption = 0;
+            int value = typical;
+            for (std::size_t i = static_cast<std::size_t>(column); i < m_pairs.size();
+                 i += static_cast<std::size_t>(n)) {
+                caption = std::max(caption, m_pairs[i].first->sizeHint().width());
+                value = std::max(value, m_pairs[i].second->sizeHint().width());
+            }
+            total += caption + value;
+        }
+        return total;
+    };
+    // No room is kept for the pane's vertical scroll bar: more pairs per row make fewer rows,
+    // which can only take a scroll bar away (and widen the pane), fewer pairs can only add one
+    // (and narrow it), so a change never undoes itself.
+    int perRow = 5;
+    while (perRow > 2 && needed(perRow) > width)
+        --perRow;
+    if (perRow == m_perRow)
+        return;
+    m_perRow = perRow;
+    for (const auto& [c, v] : m_pairs) {
+        m_grid->removeWidget(c);
+        m_grid->removeWidget(v);
+    }
+    for (int column = 0; column < 10; ++column)
+        m_grid->setColumnStretch(column, 0);
+    for (std::size_t i = 0; i < m_pairs.size(); ++i) {
+        const int row = static_cast<int>(i) / perRow;
+        const int column = static_cast<int>(i) % perRow * 2;
+        m_grid->addWidget(m_pairs[i].first, row, column);
+        m_grid->addWidget(m_pairs[i].second, row, column + 1);
+    }
+    m_grid->setColumnStretch(2 * perRow - 1, 1);
 }
 
 QString StatsPanel::value(const QString& key) const

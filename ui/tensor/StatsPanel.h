@@ -4,6 +4,9 @@
 
 #include <QHash>
 
+#include <utility>
+#include <vector>
+
 class QGridLayout;
 class QLabel;
 class QProgressBar;
@@ -27,16 +30,27 @@ public:
     // "p99"; empty while computing.
     QString value(const QString& key) const;
     bool isComputing() const;
+    int pairsPerRow() const { return m_perRow; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void onReady(int tensor);
     void showEntry(const TensorStatsEntry* entry);
+    // As many label/value pairs per row as the width holds (two to five): a fixed three left
+    // half of a wide pane empty and made seven rows, more than the details' share of a 1280x820
+    // window shows, so the last rows were cut off under the plots.
+    void arrange(int width);
 
     StatsJob* m_job;
     int m_tensor = -1;
     QLabel* m_status;
     QProgressBar* m_spinner;
     QWidget* m_values;
+    QGridLayout* m_grid;
+    std::vector<std::pair<QLabel*, QLabel*>> m_pairs; // caption, value; in reading order
+    int m_perRow = 0;
     QHash<QString, QLabel*> m_labels;
 };
 

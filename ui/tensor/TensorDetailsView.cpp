@@ -75,10 +75,12 @@ void TensorDetailsView::addPanel(TensorPanel* panel, Place place)
 {
     if (place == Place::Pictures) {
         m_splitter->addWidget(panel);
-        // Pictures take three fifths of the height at first, and what the window gains after.
+        // The facts and the pictures share the height at first, and the pictures take three fifths
+        // of what the window gains after. With three fifths at first, a 1280x820 window (the
+        // default) cut the statistics off after their third row.
         m_splitter->setStretchFactor(0, 2);
         m_splitter->setStretchFactor(m_splitter->count() - 1, 3);
-        m_splitter->setSizes({400, 600});
+        m_splitter->setSizes({500, 500});
     } else {
         m_panels->addWidget(panel);
     }
