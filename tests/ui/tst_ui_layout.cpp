@@ -85,6 +85,18 @@ DocumentWidget* openShown(MainWindow& window, const QString& path)
     return doc->state() == DocumentWidget::State::Loaded ? doc : nullptr;
 }
 
+// A real model open at 1280x820 on its Tensors page with `tensor` selected; null when it did not
+// load or has no such tensor.
+DocumentWidget* openOnTensor(MainWindow& window, const QString& tensor)
+{
+    DocumentWidget* doc =
+        openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+    if (!doc)
+        return nullptr;
+    doc->showPage(DocumentWidget::TensorsPage);
+    return doc->selectTensor(tensor) ? doc : nullptr;
+}
+
 } // namespace
 
 class TestUiLayout : public QObject {
@@ -100,11 +112,8 @@ private slots:
     void treeKeepsParametersAndBytesBesideTheDetails()
     {
         MainWindow window;
-        DocumentWidget* doc =
-            openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+        DocumentWidget* doc = openOnTensor(window, QStringLiteral("fc.age.weights"));
         QVERIFY(doc);
-        doc->showPage(DocumentWidget::TensorsPage);
-        QVERIFY(doc->selectTensor(QStringLiteral("fc.age.weights")));
         auto* view = doc->tensorBrowser()->findChild<QTreeView*>(QStringLiteral("tree"));
         QVERIFY(view);
         // The details take their width once the tensor's statistics and plots arrived: wait for
@@ -166,11 +175,8 @@ private slots:
     void statisticsShowWholeInTheDefaultWindow()
     {
         MainWindow window;
-        DocumentWidget* doc =
-            openShown(window, ts::test::realFixture(QStringLiteral("age_gender_anomalies_f32.safetensors")));
+        DocumentWidget* doc = openOnTensor(window, QStringLiteral("fc.age.weights"));
         QVERIFY(doc);
-        doc->showPage(DocumentWidget::TensorsPage);
-        QVERIFY(doc->selectTensor(QStringLiteral("fc.age.weights")));
         auto* stats = doc->findChild<StatsPanel*>();
         QVERIFY(stats);
         QTRY_VERIFY_WITH_TIMEOUT(!stats->isComputing() && !stats->value(QStringLiteral("p99")).isEmpty(),
