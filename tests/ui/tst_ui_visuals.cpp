@@ -3,6 +3,7 @@
 // line plot's envelope keeping a spike.
 
 #include "UiTestUtils.h"
+#include "base/Format.h"
 #include "charts/HeatmapPanel.h"
 #include "charts/HistogramPanel.h"
 #include "charts/LinePlotPanel.h"
@@ -60,14 +61,15 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram_data()
     QTest::addColumn<QString>("nan");
     QTest::addColumn<QString>("posinf");
     QTest::addColumn<qulonglong>("finite");
+    QTest::addColumn<QString>("nonFinite"); // the histogram line names only the kinds that occur
     // From the fixture's .planted.json: two NaN in fc.age.weights [512, 1], +Inf at 1 of fc.gender.bias [2].
     QTest::newRow("nan") << QStringLiteral("fc.age.weights") << QStringLiteral("512") << QStringLiteral("2")
-                         << QStringLiteral("0") << qulonglong(510);
+                         << QStringLiteral("0") << qulonglong(510) << QStringLiteral(" \u00b7 NaN 2");
     QTest::newRow("inf") << QStringLiteral("fc.gender.bias") << QStringLiteral("2") << QStringLiteral("0")
-                         << QStringLiteral("1") << qulonglong(1);
+                         << QStringLiteral("1") << qulonglong(1) << QStringLiteral(" \u00b7 +Inf 1");
     QTest::newRow("clean") << QStringLiteral("exit_flow.separable_conv.pointwise_filter")
                            << QStringLiteral("131,072") << QStringLiteral("0") << QStringLiteral("0")
-                           << qulonglong(131072);
+                           << qulonglong(131072) << QStringLiteral(" \u00b7 no NaN or Inf");
 }
 
 void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
@@ -77,6 +79,7 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
     QFETCH(QString, nan);
     QFETCH(QString, posinf);
     QFETCH(qulonglong, finite);
+    QFETCH(QString, nonFinite);
     const QString path = realFixture(kAnomalies);
     TS_REQUIRE_FIXTURE(path);
     // The real document: the panels are found the way the window wires them.
@@ -104,6 +107,14 @@ void TestUiVisuals::selectingTensorFillsStatsAndHistogram()
     QVERIFY(stats->value(QStringLiteral("zeroshare")).endsWith(QLatin1Char('%')));
     QCOMPARE(histogram->binCount(), 64); // the default
     QCOMPARE(histogram->plottedTotal(), std::uint64_t(finite));
+    // One line at the default size: kinds of non-finite value that do not occur are left out.
+    const QString line = histogram->summaryText();
+    QVERIFY2(line.startsWith(formatGrouped(finite) + QStringLiteral(" finite in 64 bins \u00b7 zeros ")),
+             qPrintable(line));
+    QVERIFY2(line.endsWith(nonFinite), qPrintable(line));
+    const int named = nonFinite.contains(QStringLiteral("no NaN")) ? 2 : 1; // "no NaN or Inf" names both
+    QVERIFY2(line.count(QStringLiteral("Inf")) + line.count(QStringLiteral("NaN")) == named,
+             qPrintable(line));
 }
 
 void TestUiVisuals::histogramBinsAndCacheFollowSelection()

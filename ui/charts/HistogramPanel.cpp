@@ -149,11 +149,7 @@ void HistogramPanel::replot()
         }
         m_bars->setWidth(v.width);
         const ValueStats& s = m_entry->stats.values;
-        m_side->setText(
-            tr("%1 finite in %2 bins \u00b7 zeros %3 \u00b7 NaN %4 \u00b7 +Inf %5 \u00b7 \u2212Inf %6%7")
-                .arg(formatGrouped(h->total()), QString::number(v.counts->size()), formatGrouped(s.zeros),
-                     formatGrouped(s.nan), formatGrouped(s.posinf), formatGrouped(s.neginf),
-                     logMag ? tr(" (zeros off the log axis)") : QString()));
+        m_side->setText(summary(*h, v.counts->size(), s, logMag));
     } else if (m_entry) {
         m_side->setText(!m_entry->error ? tr("No histogram for this dtype.")
                                         : toolTipText(m_entry->error->toString()));
@@ -174,6 +170,29 @@ void HistogramPanel::replot()
         m_plot->yAxis->setRangeLower(0);
     m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.08); // headroom above the tallest bar
     m_plot->refresh();
+}
+
+QString HistogramPanel::summary(const Histogram& h, std::size_t bins, const ValueStats& s, bool logMag)
+{
+    // Only the non-finite kinds that occur are named: three "0" counts made the line wrap at the
+    // default window size, and the statistics beside the plot give every count anyway.
+    QStringList parts{tr("%1 finite in %2 bins").arg(formatGrouped(h.total()), QString::number(bins)),
+                      logMag ? tr("zeros %1 (off the log axis)").arg(formatGrouped(s.zeros))
+                             : tr("zeros %1").arg(formatGrouped(s.zeros))};
+    if (s.nan == 0 && s.posinf == 0 && s.neginf == 0)
+        parts << tr("no NaN or Inf");
+    if (s.nan > 0)
+        parts << tr("NaN %1").arg(formatGrouped(s.nan));
+    if (s.posinf > 0)
+        parts << tr("+Inf %1").arg(formatGrouped(s.posinf));
+    if (s.neginf > 0)
+        parts << tr("\u2212Inf %1").arg(formatGrouped(s.neginf));
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+QString HistogramPanel::summaryText() const
+{
+    return m_side->text();
 }
 
 int HistogramPanel::binCount() const

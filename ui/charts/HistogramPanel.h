@@ -3,6 +3,7 @@
 #include "charts/Plot.h"
 #include "tensor/TensorPanel.h"
 
+#include <cstddef>
 #include <cstdint>
 
 class QCheckBox;
@@ -10,6 +11,11 @@ class QComboBox;
 class QCPBars;
 class QLabel;
 class QMouseEvent;
+
+namespace ts {
+struct Histogram;
+struct ValueStats;
+} // namespace ts
 
 namespace ts::ui {
 
@@ -31,6 +37,8 @@ public:
     // What is plotted, for tests: bars and the sum of their counts.
     int binCount() const;
     std::uint64_t plottedTotal() const;
+    // The line under the plot: finite values, bins, zeros, and the NaN / Inf kinds that occur.
+    QString summaryText() const;
     // The hover text of the bin under a plot x coordinate.
     QString binText(double x) const;
     QString binTextAt(int bin) const;
@@ -38,6 +46,7 @@ public:
     QCustomPlot* plot() const { return m_plot; }
 
 private:
+    static QString summary(const Histogram& h, std::size_t bins, const ValueStats& s, bool logMag);
     void onReady(int tensor);
     void replot();
     void onHover(QMouseEvent* event);
