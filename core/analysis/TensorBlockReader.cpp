@@ -77,9 +77,8 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
     constexpr std::uint64_t block = ValueAccumulator::kBlock;
     // Whole blocks per read, so sub-byte elements never straddle two reads.
     const std::uint64_t perRead = std::max<std::uint64_t>(block, (kReadBytes * 8 / bits) / block * block);
-    // Small tensors get small buffers: a scan of ten thousand biases must not zero 4 MiB each.
-    // Allocated only when a piece cannot be used in place (no mapping, or misaligned): a scanner
-    // makes one reader per 8 MiB chunk, and zeroing 4 MiB it never reads cost 9% of a scan.
+    // Small tensors ask for small buffers (a scan of ten thousand biases must not fault in 4 MiB
+    // each); reserved only when a piece cannot be used in place, and usually the thread's spare.
     const std::uint64_t bufferBytes = bytesFor(m_dtype, std::min(perRead, count + 8));
     const bool toFloat = decode::decodesToFloat(m_dtype);
     const auto blockLen = static_cast<std::size_t>(std::min(block, count));
@@ -101,19 +100,15 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
         const std::uint64_t relByte = bytesFor(m_dtype, first + done) - firstByte;
         const std::uint64_t nBytes = bytesFor(m_dtype, first + done + n) - bytesFor(m_dtype, first + done);
         const std::uint64_t absOffset = m_location.offset + firstByte + relByte;
-        // Straight from the mapping when the source has one and the elements are aligned in it
-        // (no copy: this halves the memory traffic of a scan); else a pread into the buffer.
+        // In place when the source lends the bytes and the elements are aligned in them (no
+        // copy); else a read into the buffer.
         ByteSource::HeldBytes held;
         if (absOffset % elementAlign == 0)
             held = m_location.source->hold(absOffset, nBytes);
         const std::span<const std::byte> mapped = held.bytes;
         const std::byte* bytes = mapped.data();
         if (mapped.empty()) {
-            if (m_bufferWords < bufferBytes / 8 + 1) {
-                m_bufferWords = static_cast<std::size_t>(bufferBytes / 8 + 1);
-                m_buffer = std::make_unique_for_overwrite<std::uint64_t[]>(m_bufferWords);
-            }
-            auto* buffer = reinterpret_cast<std::byte*>(m_buffer.get());
+            std::byte* buffer = m_buffer.reserve(static_cast<std::size_t>(bufferBytes));
             const Result<void> read =
                 m_location.source->read(absOffset, std::span<std::byte>(buffer, nBytes));
             if (!read)

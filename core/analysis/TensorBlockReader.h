@@ -3,6 +3,7 @@
 #include "base/JobControl.h"
 #include "base/Result.h"
 #include "format/Dtype.h"
+#include "io/PieceBuffer.h"
 #include "io/TensorLocation.h"
 
 #include <QString>
@@ -46,10 +47,11 @@ struct DecodedBlock {
 };
 
 // Streams a tensor's elements from its ByteSource in bounded pieces, decoding block by block:
-// straight from the mapping when the source offers a view (checked with checkView() after each
-// piece, so a file truncated under us gives an Error, never SIGBUS or silent zeros, and released
-// after it so nothing stays resident), else through pread into one buffer. Memory use is one
-// read buffer plus a few blocks, whatever the tensor.
+// in place when the source lends them (hold(): an HTTP transfer's buffer, a MemorySource; checked
+// with checkView() after each piece, so a file truncated under us gives an Error, never SIGBUS or
+// silent zeros, and released after it so nothing stays resident), else read() into one buffer
+// (a local file: see MappedFile::hold). Memory use is one read buffer plus a few blocks, whatever
+// the tensor.
 class TensorBlockReader {
 public:
     static constexpr std::uint64_t kReadBytes =
@@ -85,11 +87,9 @@ private:
     TensorLocation m_location;
     Dtype m_dtype;
     QString m_name;
-    // uint64 storage: 8-byte aligned for every dtype. Not initialised: a read fills what is used,
-    // and zeroing 4 MiB for a remote piece that straddles two transfers was 12% of a remote
-    // scan's page faults.
-    std::unique_ptr<std::uint64_t[]> m_buffer;
-    std::size_t m_bufferWords = 0;
+    // 8-byte aligned for every dtype. Not initialised: a read fills what is used, and zeroing
+    // 4 MiB for a remote piece that straddles two transfers was 12% of a remote scan's page faults.
+    PieceBuffer m_buffer;
     std::vector<float> m_floats;
     std::vector<float> m_imag;
     std::vector<double> m_doubles;

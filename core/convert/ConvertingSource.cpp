@@ -1,6 +1,7 @@
 #include "convert/ConvertingSource.h"
 
 #include "analysis/NanInfCounter.h"
+#include "io/PieceBuffer.h"
 
 #include <cstring>
 #include <vector>
@@ -37,13 +38,17 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     const std::uint64_t inOffset = m_input.offset + first * m_inSize;
     const std::uint64_t inLength = count * m_inSize;
 
-    std::vector<std::byte> inBuffer;
-    std::span<const std::byte> in = m_input.source->view(inOffset, inLength);
+    // In place when the source lends the bytes (an HTTP transfer); a local file is read into
+    // this thread's reused buffer (MappedFile::hold says why).
+    const ByteSource::HeldBytes held = m_input.source->hold(inOffset, inLength);
+    std::span<const std::byte> in = held.bytes;
+    PieceBuffer inBuffer;
     if (in.empty()) {
-        inBuffer.resize(static_cast<std::size_t>(inLength));
-        if (auto r = m_input.source->read(inOffset, inBuffer); !r)
+        const std::span<std::byte> into(inBuffer.reserve(static_cast<std::size_t>(inLength)),
+                                        static_cast<std::size_t>(inLength));
+        if (auto r = m_input.source->read(inOffset, into); !r)
             return r;
-        in = inBuffer;
+        in = into;
     }
     const bool aligned = offset % m_outSize == 0 && dst.size() % m_outSize == 0;
     std::vector<std::byte> partial(aligned ? 0 : static_cast<std::size_t>(count * m_outSize));
@@ -60,8 +65,8 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     }
     if (!aligned)
         std::memcpy(dst.data(), partial.data() + (offset - first * m_outSize), dst.size());
-    if (inBuffer.empty()) {
-        // Converted from the mapping: if the input shrank meanwhile, those were zeros, not data.
+    if (!held.bytes.empty()) {
+        // Converted from lent bytes: if the input shrank meanwhile, those were zeros, not data.
         const Result<void> intact = m_input.source->checkView(inOffset, inLength);
         m_input.source->release(inOffset, inLength);
         if (!intact)

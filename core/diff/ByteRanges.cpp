@@ -1,11 +1,12 @@
 #include "diff/ByteRanges.h"
 
+#include "io/PieceBuffer.h"
+
 #include <xxhash.h>
 
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <vector>
 
 namespace ts::diff {
 namespace {
@@ -32,24 +33,28 @@ std::optional<Error> cancelled(const JobControl& control, const TensorLocation& 
                      QStringLiteral("the comparison was cancelled"), name);
 }
 
-// One piece of one side: a view when the source has one, else a read into `buffer`.
+// One piece of one side: in place when the source lends it (an HTTP transfer), else a read into
+// `buffer` (a local file: MappedFile::hold says why).
 struct Piece {
     const TensorLocation* location = nullptr;
     const QString* name = nullptr;
     std::uint64_t offset = 0;
     std::uint64_t length = 0;
     std::span<const std::byte> mapped;
+    std::shared_ptr<const void> keep;
 
-    Result<const std::byte*> bytes(std::vector<std::byte>& buffer)
+    Result<const std::byte*> bytes(PieceBuffer& buffer)
     {
-        mapped = location->source->view(offset, length);
+        ByteSource::HeldBytes held = location->source->hold(offset, length);
+        mapped = held.bytes;
+        keep = std::move(held.keep);
         if (!mapped.empty())
             return mapped.data();
-        buffer.resize(std::max<std::size_t>(buffer.size(), static_cast<std::size_t>(length)));
-        const auto span = std::span<std::byte>(buffer.data(), static_cast<std::size_t>(length));
+        const auto span = std::span<std::byte>(buffer.reserve(static_cast<std::size_t>(length)),
+                                               static_cast<std::size_t>(length));
         if (Result<void> r = location->source->read(offset, span); !r)
             return readError(*location, *name, r.error(), offset);
-        return buffer.data();
+        return span.data();
     }
     // After the bytes were used: a view that met a shrunken file read zeros, which must be an
     // error rather than a verdict.
@@ -76,13 +81,13 @@ Result<bool> sameBytes(const TensorLocation& a, const QString& nameA, const Tens
         return noSource(nameA);
     if (!b.source)
         return noSource(nameB);
-    std::vector<std::byte> bufferA, bufferB;
+    PieceBuffer bufferA, bufferB;
     for (std::uint64_t done = 0; done < length; done += kPiece) {
         if (auto stop = cancelled(control, a, nameA))
             return *stop;
         const std::uint64_t n = std::min(kPiece, length - done);
-        Piece pa{&a, &nameA, a.offset + from + done, n, {}};
-        Piece pb{&b, &nameB, b.offset + from + done, n, {}};
+        Piece pa{&a, &nameA, a.offset + from + done, n, {}, {}};
+        Piece pb{&b, &nameB, b.offset + from + done, n, {}, {}};
         Result<const std::byte*> x = pa.bytes(bufferA);
         if (!x)
             return x.error();
@@ -113,12 +118,12 @@ Result<std::uint64_t> contentHash(const TensorLocation& location, const QString&
     if (!state || XXH3_64bits_reset(state.get()) != XXH_OK)
         return makeError(ErrorCode::IoError, location.source->displayName(),
                          QStringLiteral("cannot start a content hash"), name);
-    std::vector<std::byte> buffer;
+    PieceBuffer buffer;
     for (std::uint64_t done = 0; done < location.length; done += kPiece) {
         if (auto stop = cancelled(control, location, name))
             return *stop;
         const std::uint64_t n = std::min(kPiece, location.length - done);
-        Piece piece{&location, &name, location.offset + done, n, {}};
+        Piece piece{&location, &name, location.offset + done, n, {}, {}};
         Result<const std::byte*> bytes = piece.bytes(buffer);
         if (!bytes)
             return bytes.error();

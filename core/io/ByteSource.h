@@ -40,8 +40,9 @@ public:
     // Bytes in place for as long as `keep` lives: what a streaming reader uses instead of view()
     // so a source whose bytes sit in buffers it may drop (an HTTP transfer) can lend them without
     // a copy. May wait exactly as read() would for the same bytes (so never on the UI thread
-    // unless readsWithoutWaiting() said yes). Empty when the source cannot lend that range; the
-    // reader then read()s it. The default is view() with nothing to keep.
+    // unless readsWithoutWaiting() said yes). Empty when the source cannot lend that range, or
+    // copying is faster than lending (a local file); the reader then read()s it. The default is
+    // view() with nothing to keep.
     struct HeldBytes {
         std::span<const std::byte> bytes;
         std::shared_ptr<const void> keep;

@@ -157,6 +157,13 @@ std::span<const std::byte> MappedFile::view(std::uint64_t offset, std::uint64_t 
     return {static_cast<const std::byte*>(m_map) + offset, static_cast<std::size_t>(length)};
 }
 
+ByteSource::HeldBytes MappedFile::hold(std::uint64_t offset, std::uint64_t length) const
+{
+    (void)offset;
+    (void)length;
+    return {};
+}
+
 Result<void> MappedFile::checkView(std::uint64_t offset, std::uint64_t length) const
 {
     if (SigbusGuard::faulted(m_guardSlot)) {
