@@ -1,8 +1,10 @@
 #include "convert/ConvertingSource.h"
 
 #include "analysis/NanInfCounter.h"
+#include "analysis/TensorBlockReader.h"
 #include "io/PieceBuffer.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -38,31 +40,42 @@ Result<void> ConvertingSource::read(std::uint64_t offset, std::span<std::byte> d
     const std::uint64_t inOffset = m_input.offset + first * m_inSize;
     const std::uint64_t inLength = count * m_inSize;
 
-    // In place when the source lends the bytes (an HTTP transfer); a local file is read into
-    // this thread's reused buffer (MappedFile::hold says why).
-    const ByteSource::HeldBytes held = m_input.source->hold(inOffset, inLength);
-    std::span<const std::byte> in = held.bytes;
-    PieceBuffer inBuffer;
-    if (in.empty()) {
-        const std::span<std::byte> into(inBuffer.reserve(static_cast<std::size_t>(inLength)),
-                                        static_cast<std::size_t>(inLength));
-        if (auto r = m_input.source->read(inOffset, into); !r)
-            return r;
-        in = into;
-    }
     const bool aligned = offset % m_outSize == 0 && dst.size() % m_outSize == 0;
     std::vector<std::byte> partial(aligned ? 0 : static_cast<std::size_t>(count * m_outSize));
     std::byte* out = aligned ? dst.data() : partial.data();
     ConversionCounts c;
-    DtypeConverter::convert(m_from, m_to, in.data(), out, static_cast<std::size_t>(count), c);
-    // The source's Inf values, which the conversion keeps (or saturates) without a count of its
-    // own: a bit-pattern test of bytes just read, at memory speed.
-    if (m_countInfinities) {
-        NanInfCounter specials(m_from);
-        specials.add(reinterpret_cast<const std::uint8_t*>(in.data()), first,
-                     static_cast<std::size_t>(count));
-        c.inf = specials.result().posinf + specials.result().neginf;
+    NanInfCounter specials(m_from);
+    // Elements [at, at + n) from `in` to their place in `out`.
+    const auto convertRun = [&](const std::byte* in, std::uint64_t at, std::uint64_t n) {
+        DtypeConverter::convert(m_from, m_to, in, out + (at - first) * m_outSize, static_cast<std::size_t>(n),
+                                c);
+        // The source's Inf values, which the conversion keeps (or saturates) without a count of
+        // its own: a bit-pattern test of bytes just read, at memory speed.
+        if (m_countInfinities)
+            specials.add(reinterpret_cast<const std::uint8_t*>(in), at, static_cast<std::size_t>(n));
+    };
+
+    // In place when the source lends the bytes (an HTTP transfer); a local file is read into
+    // this thread's reused buffer (MappedFile::hold says why) a scan piece at a time, so that the
+    // conversion reads its input from cache (TensorBlockReader::kReadBytes).
+    const ByteSource::HeldBytes held = m_input.source->hold(inOffset, inLength);
+    if (!held.bytes.empty()) {
+        convertRun(held.bytes.data(), first, count);
+    } else {
+        const std::uint64_t perRead = std::max<std::uint64_t>(1, TensorBlockReader::kReadBytes / m_inSize);
+        PieceBuffer inBuffer;
+        std::byte* buffer = inBuffer.reserve(static_cast<std::size_t>(std::min(count, perRead) * m_inSize));
+        for (std::uint64_t done = 0; done < count;) {
+            const std::uint64_t n = std::min(perRead, count - done);
+            const std::span<std::byte> into(buffer, static_cast<std::size_t>(n * m_inSize));
+            if (auto r = m_input.source->read(inOffset + done * m_inSize, into); !r)
+                return r;
+            convertRun(buffer, first + done, n);
+            done += n;
+        }
     }
+    if (m_countInfinities)
+        c.inf = specials.result().posinf + specials.result().neginf;
     if (!aligned)
         std::memcpy(dst.data(), partial.data() + (offset - first * m_outSize), dst.size());
     if (!held.bytes.empty()) {
