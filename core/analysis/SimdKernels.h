@@ -31,8 +31,10 @@ struct FloatBlockSummary {
 // near the block's mean (the caller passes the previous block's mean) that difference cancels
 // nothing, so it is as exact as the two-pass formula. Other blocks, and blocks whose mean is far
 // from the pivot (the difference would cancel digits), come back with m2 = -1.
+// With `zerosLikely` (the previous block had zeros or values below normal) zeros and values below
+// normal down to 2^-25 count as ordinary too, for a few more operations per vector.
 void summarizeFloats(const float* p, std::size_t n, std::uint32_t minNormalBits, double pivot,
-                     FloatBlockSummary& out);
+                     FloatBlockSummary& out, bool zerosLikely = false);
 // Sum of (x - mean)^2 in double over a block that holds only finite values.
 double sumSquaredDeviations(const float* p, std::size_t n, double mean);
 // Histogram bin indices for a block of floats, computed in float SIMD lanes and still exact: out[i]
@@ -62,5 +64,9 @@ std::size_t matchKeyPrefixes(const float* p, std::size_t n, const std::uint32_t*
                              std::uint32_t* out);
 // Name of the instruction set the dispatcher picked (for the benchmark report).
 const char* targetName();
+// Whether BF16 / F16 statistics are cheaper decoded to float and summed in vectors than counted
+// in a 65,536-entry code table: true from AVX2 up (F16C widens F16 in one instruction), false on
+// SSE4, SSSE3 and the scalar fallback, where widening and summing cost more than a count.
+bool summingHalfsBeatsCounting();
 
 } // namespace ts::simd

@@ -3,6 +3,7 @@
 #include "analysis/CodeCounter.h"
 #include "analysis/CodedAccumulator.h"
 #include "analysis/NanInfCounter.h"
+#include "analysis/SimdKernels.h"
 #include "analysis/ValueAccumulator.h"
 #include "codec/CodeTable.h"
 #include "codec/DtypeDecoder.h"
@@ -77,11 +78,13 @@ Result<TensorStats> TensorAnalyzer::statsOfRange(std::uint64_t first, std::uint6
     };
 
     // Counting codes gives statistics, histogram and quantiles in one pass, but for the 16-bit
-    // floats a 65,536-entry table's scattered increments cost 2.5x the CPU of decoding and summing
-    // in SIMD (tests/bench/analysis, "stats + NaN/Inf scan": 0.18-0.22 s against 0.07-0.09 s of
-    // CPU per GiB of BF16). So statistics alone decode them; 8-bit and smaller codes, whose table
-    // fits in L1, are always counted.
-    const bool count16BitFloats = counts != nullptr || (dtype != Dtype::BF16 && dtype != Dtype::F16);
+    // floats on AVX2 and up a 65,536-entry table's scattered increments cost 2.5x the CPU of
+    // decoding and summing in SIMD (tests/bench/analysis, "stats + NaN/Inf scan": 0.18-0.22 s
+    // against 0.07-0.09 s of CPU per GiB of BF16). So there statistics alone decode them. Below
+    // AVX2 the count wins (F16 has no F16C to widen it) and makes F16 cost what BF16 does. 8-bit
+    // and smaller codes, whose table fits in L1, are always counted.
+    const bool halfFloat = dtype == Dtype::BF16 || dtype == Dtype::F16;
+    const bool count16BitFloats = counts != nullptr || !halfFloat || !simd::summingHalfsBeatsCounting();
     if (decode::isCoded(dtype) && count16BitFloats) {
         CodedAccumulator values(dtype);
         m_reader.setDecode(false); // whole pieces of raw codes

@@ -57,7 +57,10 @@ void ValueAccumulator::add(const float* p, std::size_t n, std::uint64_t firstInd
     if (!std::isfinite(m_pivot))
         m_pivot = openingMean(p, n);
     simd::FloatBlockSummary s;
-    simd::summarizeFloats(p, n, m_minNormalBits, m_pivot, s);
+    simd::summarizeFloats(p, n, m_minNormalBits, m_pivot, s, m_zerosLikely);
+    // Zeros and subnormals come in runs along a tensor (pruned rows, small F16 weights): the next
+    // block is summarised expecting them when this one had them.
+    m_zerosLikely = s.belowNormal > 0;
     addSummary(s, p, n, firstIndex);
 }
 

@@ -39,6 +39,7 @@ private:
     std::uint32_t m_minNormalBits = 1; // float bit pattern; 1 means "only zero is below normal"
     double m_minNormal = 0;
     double m_pivot = std::numeric_limits<double>::quiet_NaN(); // see simd::summarizeFloats
+    bool m_zerosLikely = false;                                // see simd::summarizeFloats
 };
 
 } // namespace ts

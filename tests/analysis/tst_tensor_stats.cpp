@@ -3,6 +3,7 @@
 #include "AnalysisTestUtil.h"
 
 #include "analysis/HistogramBuilder.h"
+#include "analysis/SimdKernels.h"
 #include "analysis/TensorAnalyzer.h"
 #include "analysis/ValueAccumulator.h"
 #include "checkpoint/Checkpoint.h"
@@ -313,6 +314,64 @@ private Q_SLOTS:
                 QVERIFY2(v.max == mx, qPrintable(what + QStringLiteral(" max")));
             }
         }
+    }
+
+    // Real F16 weights hold zeros and F16 subnormals in nearly every 4096-value block. Expecting
+    // them, the kernel still summarises such a block in one pass (m2 included) with the counts the
+    // full pass gives; not expecting them, it leaves m2 to a second pass.
+    void zerosAndSubnormalsSummarisedInOnePass_data()
+    {
+        QTest::addColumn<qint64>("target");
+        for (const std::int64_t target : hwy::SupportedAndGeneratedTargets())
+            QTest::newRow(hwy::TargetName(target)) << static_cast<qint64>(target);
+    }
+    void zerosAndSubnormalsSummarisedInOnePass()
+    {
+        QFETCH(qint64, target);
+        hwy::SetSupportedTargetsForTest(target);
+        const auto restore = qScopeGuard([] { hwy::SetSupportedTargetsForTest(0); });
+        const std::uint32_t f16MinNormal = std::bit_cast<std::uint32_t>(0x1p-14f);
+        std::mt19937 rng(5);
+        std::normal_distribution<float> weight(0.001f, 0.02f);
+        std::vector<float> x(4093); // a ragged tail after the vector loop, on every lane width
+        for (std::size_t i = 0; i < x.size(); ++i)
+            x[i] = i % 5 == 0 ? 0.0f : i % 97 == 0 ? -0x1p-20f : weight(rng);
+        x.back() = 0.0f;
+        x[x.size() - 2] = 0x1p-24f; // the smallest F16 subnormal, in the tail
+        std::uint64_t zeros = 0, below = 0;
+        long double sum = 0;
+        for (float v : x) {
+            zeros += v == 0;
+            below += std::fabs(v) < 0x1p-14f;
+            sum += v;
+        }
+        const long double mean = sum / x.size();
+        long double m2 = 0;
+        for (float v : x)
+            m2 += (v - mean) * (v - mean);
+
+        simd::FloatBlockSummary one;
+        simd::summarizeFloats(x.data(), x.size(), f16MinNormal, 0.001, one, true);
+        simd::FloatBlockSummary full;
+        simd::summarizeFloats(x.data(), x.size(), f16MinNormal, 0.001, full, false);
+        // The one-lane fallback has no one-pass kernel: every block takes the full pass there.
+        const bool onePass = target != HWY_SCALAR;
+        QVERIFY2(!onePass || one.m2 >= 0, "a block of zeros and subnormals took the full pass");
+        QCOMPARE(full.m2, -1.0);
+        for (const simd::FloatBlockSummary* s : {&one, &full}) {
+            QCOMPARE(s->finite, std::uint64_t(x.size()));
+            QCOMPARE(s->zeros, zeros);
+            QCOMPARE(s->belowNormal, below);
+            QCOMPARE(s->nan + s->inf + s->aboveF16 + s->f16Underflow + s->bf16Underflow, std::uint64_t(0));
+            QCOMPARE(s->min, *std::min_element(x.begin(), x.end()));
+            QCOMPARE(s->max, *std::max_element(x.begin(), x.end()));
+            QCOMPARE(s->minAbsNonzeroBits, std::bit_cast<std::uint32_t>(0x1p-24f));
+            QVERIFY2(
+                close(s->pivot + s->sum / static_cast<double>(x.size()), static_cast<double>(mean), 1e-12),
+                "mean");
+        }
+        if (onePass)
+            QVERIFY2(close(one.m2, static_cast<double>(m2), 1e-12), "m2");
     }
 
     void complexPartsAndMagnitude()
