@@ -17,10 +17,12 @@
 #include "convert/DtypeConverter.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -134,8 +136,10 @@ bool writeFile(const std::string& path, const BenchFile& f, const std::vector<Be
         bytes += t.elements * static_cast<std::uint64_t>(f.bits) / 8;
     const std::string h = header(f.dtype, f.bits, tensors);
     FILE* out = std::fopen(path.c_str(), "wb");
-    if (!out)
+    if (!out) {
+        std::fprintf(stderr, "cannot write %s: %s\n", path.c_str(), std::strerror(errno));
         return false;
+    }
     const std::uint64_t n = h.size();
     std::fwrite(&n, 8, 1, out);
     std::fwrite(h.data(), 1, h.size(), out);
@@ -417,6 +421,7 @@ int main(int argc, char** argv)
     auto pathOf = [&](const BenchFile& f) { return dir + "/" + f.name + ".safetensors"; };
 
     if (args[1] == QLatin1String("prepare")) {
+        QDir().mkpath(QString::fromStdString(dir));
         for (const BenchFile& f : kFiles) {
             if (QFile::exists(QString::fromStdString(pathOf(f))))
                 continue;
