@@ -1,6 +1,7 @@
 #include "audit/ReportExportDialog.h"
 
 #include "base/Format.h"
+#include "common/CountText.h"
 #include "report/ReportBuilder.h"
 #include "report/ReportOutput.h"
 #include "write/InputFiles.h"
@@ -262,13 +263,12 @@ void ReportExportDialog::onFinished(ReportOutcome outcome)
             names << QFileInfo(f).fileName();
             bytes += static_cast<std::uint64_t>(QFileInfo(f).size());
         }
-        setStatus(
-            tr("Wrote %1 (%2) in %3. %4")
-                .arg(names.join(QStringLiteral(", ")), formatBytes(bytes),
-                     QDir::toNativeSeparators(QFileInfo(m_outcome.written.front()).absolutePath()),
-                     m_outcome.errors
-                         ? tr("The report lists %1.").arg(formatNoun(m_outcome.errors, "error", "errors"))
-                         : tr("The report lists no error.")));
+        setStatus(tr("Wrote %1 (%2) in %3. %4")
+                      .arg(names.join(QStringLiteral(", ")), formatBytes(bytes),
+                           QDir::toNativeSeparators(QFileInfo(m_outcome.written.front()).absolutePath()),
+                           m_outcome.errors
+                               ? tr("The report lists %1.").arg(CountText::errors(m_outcome.errors))
+                               : tr("The report lists no error.")));
         m_open->setVisible(ReportOutput::formatFor(m_outcome.written.front()) == ReportFormat::Html);
     } else if (m_outcome.cancelled) {
         setStatus(tr("Cancelled: nothing was written."));

@@ -82,11 +82,14 @@ HeatmapPanel::HeatmapPanel(QWidget* parent)
                              "single outlier visible; mean shows the broad structure. NaN, Inf and outliers "
                              "are marked either way."));
     m_scale->setObjectName(QStringLiteral("heatmapScale"));
-    m_scale->addItem(tr("Clip to 1\u201399%"), static_cast<int>(Scale::Percentile));
+    m_scale->addItem(tr("Clip to 1\u2013"
+                        "99%"),
+                     static_cast<int>(Scale::Percentile));
     m_scale->addItem(tr("Linear"), static_cast<int>(Scale::Linear));
     m_scale->addItem(tr("Log |x|"), static_cast<int>(Scale::LogAbs));
     m_scale->setToolTip(
-        tr("Colour scale. Clipped to the 1st\u201399th percentile of the cells, one outlier "
+        tr("Colour scale. Clipped to the 1st\u2013"
+           "99th percentile of the cells, one outlier "
            "cannot wash the rest out (it keeps its marker); linear spans every value; log |x| "
            "shows magnitudes over many decades."));
     auto* controls = new QHBoxLayout;
@@ -351,7 +354,8 @@ void HeatmapPanel::applyColours()
     m_map->setGradient(m_diverging ? divergingGradient() : sequentialGradient());
     m_map->setDataRange(range);
     m_colourScale->axis()->setLabel(scale == Scale::LogAbs       ? tr("log\u2081\u2080 |x|")
-                                    : scale == Scale::Percentile ? tr("clipped 1\u201399%")
+                                    : scale == Scale::Percentile ? tr("clipped 1\u2013"
+                                                                      "99%")
                                                                  : QString());
     placeMarkers();
     m_legend->setText(legendText());

@@ -27,7 +27,9 @@ CompareLayerChart::CompareLayerChart(QWidget* parent)
     m_plot->usePalette();
     m_plot->setMinimumHeight(200);
     m_plot->xAxis->setLabel(tr("block"));
-    m_plot->yAxis->setLabel(tr("relative change \u2016B \u2212 A\u2016 / \u2016A\u2016"));
+    m_plot->yAxis->setLabel(tr("relative change \u2016"
+                               "B \u2212 A\u2016 / \u2016"
+                               "A\u2016"));
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     m_plot->yAxis->setNumberFormat(QStringLiteral("eb"));

@@ -1,6 +1,7 @@
 #include "compare/CompareTableModel.h"
 
 #include "base/Format.h"
+#include "common/CountText.h"
 #include "common/DisplayText.h"
 #include "diff/FlatIndex.h"
 
@@ -52,7 +53,7 @@ QString kindLabel(const TensorPair& p)
     case ChangeKind::Scaled:
         return QObject::tr("scaled \u00d7%1").arg(QString::number(v.scale, 'g', 5));
     case ChangeKind::Sparse:
-        return QObject::tr("sparse (%1)").arg(formatNoun(p.metrics->changed, "value", "values"));
+        return QObject::tr("sparse (%1)").arg(CountText::values(p.metrics->changed));
     case ChangeKind::LowRank:
         return QObject::tr("rank %1").arg(p.rank->rank);
     case ChangeKind::NoiseLike:
@@ -117,7 +118,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     case RelativeL2Column:
         return tr("Rel. L2");
     case MaxAbsColumn:
-        return tr("Max |B\u2212A|");
+        return tr("Max |B\u2212"
+                  "A|");
     case AtColumn:
         return tr("At");
     case CosineColumn:

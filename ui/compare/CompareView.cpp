@@ -1,6 +1,7 @@
 #include "compare/CompareView.h"
 
 #include "base/Format.h"
+#include "common/CountText.h"
 #include "common/DisplayText.h"
 #include "compare/CompareFilterProxy.h"
 #include "compare/CompareJob.h"
@@ -51,7 +52,8 @@ QString kindPhrase(ChangeKind kind, int n)
     case ChangeKind::Scaled:
         return QObject::tr("%1 scaled").arg(n);
     case ChangeKind::Sparse:
-        return QObject::tr("%1 sparse edit%2").arg(n).arg(n == 1 ? QString() : QStringLiteral("s"));
+        // Whole phrases, not an English "s" glued on: a translation cannot inflect a suffix.
+        return n == 1 ? QObject::tr("1 sparse edit") : QObject::tr("%1 sparse edits").arg(n);
     case ChangeKind::LowRank:
         return QObject::tr("%1 low-rank").arg(n);
     case ChangeKind::NoiseLike:
@@ -249,10 +251,10 @@ void CompareView::onFinished(std::shared_ptr<DiffReport> report)
     QString text;
     if (m_report->identical()) {
         text = tr("Identical: %1 with the same bytes and the same metadata.")
-                   .arg(formatNoun(m_report->pairs.size(), "tensor", "tensors"));
+                   .arg(CountText::tensors(m_report->pairs.size()));
     } else {
         text = tr("%1: %2 identical, %3 changed%4")
-                   .arg(formatNoun(m_report->pairs.size(), "pair", "pairs"))
+                   .arg(CountText::pairs(m_report->pairs.size()))
                    .arg(c.identical)
                    .arg(c.changed)
                    .arg(kinds.isEmpty()
@@ -270,10 +272,8 @@ void CompareView::onFinished(std::shared_ptr<DiffReport> report)
         if (c.added + c.removed > 0)
             more << tr("%1 only in B, %2 only in A").arg(c.added).arg(c.removed);
         if (c.metadata > 0)
-            more << tr("%1 metadata key%2 differ%3")
-                        .arg(c.metadata)
-                        .arg(c.metadata == 1 ? QString() : QStringLiteral("s"))
-                        .arg(c.metadata == 1 ? QStringLiteral("s") : QString());
+            more << (c.metadata == 1 ? tr("1 metadata key differs")
+                                     : tr("%1 metadata keys differ").arg(c.metadata));
         text += QStringLiteral(". ") +
                 (more.isEmpty() ? QString() : more.join(QStringLiteral("; ")) + QLatin1Char('.'));
     }

@@ -162,7 +162,10 @@ void PairDetailPanel::showMetrics()
                                                 .arg(num(m->maxAbsDiff), indexText(a.shape, *m->maxAbsIndex),
                                                      num(m->aAtMax), num(m->bAtMax)));
         html += row(tr("Mean |B \u2212 A|"), num(m->meanAbsDiff()));
-        html += row(tr("Relative L2 \u2016B \u2212 A\u2016 / \u2016A\u2016"), num(m->relativeL2()));
+        html += row(tr("Relative L2 \u2016"
+                       "B \u2212 A\u2016 / \u2016"
+                       "A\u2016"),
+                    num(m->relativeL2()));
         html += row(tr("Cosine similarity"), cosineText(m->cosine()));
         html += row(tr("Values changed"), tr("%1 of %2 (%3%)")
                                               .arg(formatGrouped(m->changed), formatGrouped(m->elements))
@@ -200,15 +203,15 @@ void PairDetailPanel::showRank()
                     .arg(r.sketch)
                     .arg(QString::number(100 * r.capturedSketch, 'g', 3)));
         else
-            m_rank->setText(
-                tr("Rank %1%2 of %3 \u00d7 %4: the top %1 hold %5% of \u2016B \u2212 A\u2016\u00b2; "
-                   "the next singular value is %6\u00d7 smaller.")
-                    .arg(r.rank)
-                    .arg(r.lowerBound ? tr(" or more") : QString())
-                    .arg(r.rows)
-                    .arg(r.cols)
-                    .arg(QString::number(100 * r.captured, 'g', 6))
-                    .arg(QString::number(r.gap, 'g', 3)));
+            m_rank->setText(tr("Rank %1%2 of %3 \u00d7 %4: the top %1 hold %5% of \u2016"
+                               "B \u2212 A\u2016\u00b2; "
+                               "the next singular value is %6\u00d7 smaller.")
+                                .arg(r.rank)
+                                .arg(r.lowerBound ? tr(" or more") : QString())
+                                .arg(r.rows)
+                                .arg(r.cols)
+                                .arg(QString::number(100 * r.captured, 'g', 6))
+                                .arg(QString::number(r.gap, 'g', 3)));
     } else if (unsupported) {
         m_rank->setText(*unsupported);
     } else if (!p.rankNote.isEmpty()) {

@@ -1,6 +1,7 @@
 #include "conversion/ConvertDialog.h"
 
 #include "base/Format.h"
+#include "common/CountText.h"
 #include "conversion/ConvertPreviewModel.h"
 #include "conversion/ConvertPreviewProxy.h"
 #include "convert/ConvertOptionsParser.h"
@@ -377,13 +378,14 @@ void ConvertDialog::onJobFinished(const ConvertOutcome& outcome)
             m_summary->setText(
                 tr("%1, %2 \u2192 %3; %4 overflowed, %5 underflowed to zero, %6 NaN and %7 Inf in "
                    "the source.")
-                    .arg(formatNoun(plan.tensors.size(), "tensor", "tensors"))
+                    .arg(CountText::tensors(plan.tensors.size()))
                     .arg(formatBytes(plan.bytesBefore()), formatBytes(plan.bytesAfter()),
                          formatGrouped(total.overflowed), formatGrouped(total.underflowed),
                          formatGrouped(total.nan), formatGrouped(total.inf)));
             setStatus(total.overflowed > 0
                           ? tr("Warning: %1 out of range of their new dtype and become Inf "
-                               "(or \u00b1448 in F8_E4M3).")
+                               "(or \u00b1"
+                               "448 in F8_E4M3).")
                                 .arg(total.overflowed == 1
                                          ? tr("1 value is")
                                          : tr("%1 values are").arg(formatGrouped(total.overflowed)))

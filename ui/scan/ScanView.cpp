@@ -3,6 +3,7 @@
 #include "analysis/ScanJson.h"
 #include "base/Format.h"
 #include "charts/LayerChartView.h"
+#include "common/CountText.h"
 #include "common/DisplayText.h"
 #include "common/NaturalSortProxy.h"
 #include "common/TableExport.h"
@@ -244,9 +245,9 @@ void ScanView::onFinished(Result<ScanResult> result)
     for (const Diagnostic& d : r.findings)
         errors += d.severity == Severity::Error;
     const bool nanInfOnly = m_check == Check::NanInfOnly;
-    const QString tensors = formatNoun(r.tensors.size(), "tensor", "tensors");
-    const QString findings = formatNoun(r.findings.size(), "finding", "findings");
-    const QString errorCount = formatNoun(static_cast<std::uint64_t>(errors), "error", "errors");
+    const QString tensors = CountText::tensors(r.tensors.size());
+    const QString findings = CountText::findings(r.findings.size());
+    const QString errorCount = CountText::errors(static_cast<std::uint64_t>(errors));
     if (r.complete)
         m_status->setText((nanInfOnly ? tr("NaN/Inf check: %1, %2 in %3 s \u00b7 %4 (%5)")
                                       : tr("%1, %2 in %3 s \u00b7 %4 (%5)"))
@@ -258,7 +259,7 @@ void ScanView::onFinished(Result<ScanResult> result)
             tr("Cancelled after %1 of %2 (%3) \u00b7 %4 (%5) so far; findings across "
                "tensors need the whole scan.")
                 .arg(r.tensors.size())
-                .arg(formatNoun(r.planned, "tensor", "tensors"), formatBytes(r.bytes), findings, errorCount));
+                .arg(CountText::tensors(r.planned), formatBytes(r.bytes), findings, errorCount));
     m_results = Shown{m_check, std::make_shared<const ScanResult>(std::move(r))};
     const ScanResult& shown = *m_results->result;
     if (nanInfOnly) {
