@@ -111,12 +111,10 @@ QString shapeOf(const QString& text)
         text.size() - QString(text).remove(QRegularExpression(QStringLiteral("^\\s+"))).size();
     const qsizetype trail =
         text.size() - QString(text).remove(QRegularExpression(QStringLiteral("\\s+$"))).size();
+    // One multi-argument arg(): chained calls would substitute the "%1" of the joined list.
     return QStringLiteral("args %1; accelerators %2; lines %3; spaces %4/%5")
-        .arg(args.join(QLatin1Char(',')))
-        .arg(plain.count(accelerator))
-        .arg(text.count(QLatin1Char('\n')))
-        .arg(lead)
-        .arg(trail);
+        .arg(args.join(QLatin1Char(',')), QString::number(plain.count(accelerator)),
+             QString::number(text.count(QLatin1Char('\n'))), QString::number(lead), QString::number(trail));
 }
 
 } // namespace
