@@ -124,11 +124,11 @@
     <name>ts::ui</name>
     <message>
         <source>%1: none (no finite value, or not computed)</source>
-        <translation>%1: keiner (kein endlicher Wert oder nicht berechnet)</translation>
+        <translation>%1: keine Angabe (kein endlicher Wert oder nicht berechnet)</translation>
     </message>
     <message>
         <source>%1 %2: not compared (fewer than %3 siblings of its shape and dtype with %4 values)</source>
-        <translation>%1 %2: nicht verglichen (weniger als %3 Geschwister gleicher Form und gleichen Datentyps mit %4-Werten)</translation>
+        <translation>%1 %2: nicht verglichen (weniger als %3 Geschwister gleicher Form und gleichen Datentyps mit mindestens %4 Werten)</translation>
     </message>
     <message>
         <source>%1 %2: the median is %3 over %4 blocks (robust z %5)</source>
@@ -136,7 +136,7 @@
     </message>
     <message>
         <source>%1 %2: %3 the median %4 of %5 blocks (robust z %6)</source>
-        <translation>%1 %2: %3 der Median %4 von %5 Blöcken (robustes z %6)</translation>
+        <translation>%1 %2: %3 des Medians %4 von %5 Blöcken (robustes z %6)</translation>
     </message>
     <message>
         <source>block %1 · %2</source>
@@ -495,7 +495,7 @@ Doppelklick zeigt den Tensor.</translation>
     </message>
     <message>
         <source>At</source>
-        <translation>Bei</translation>
+        <translation>Position</translation>
     </message>
     <message>
         <source>Cosine</source>
@@ -679,7 +679,7 @@ B: %2</translation>
     </message>
     <message>
         <source>Keep</source>
-        <translation>Behalten</translation>
+        <translation>Beibehalten</translation>
     </message>
     <message>
         <source>globs, e.g. model.layers.*  (empty: every tensor)</source>
