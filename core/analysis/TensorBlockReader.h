@@ -54,11 +54,12 @@ struct DecodedBlock {
 // the tensor.
 class TensorBlockReader {
 public:
-    // A piece: cancel checks and page release between pieces. 1 MiB because a local file is
-    // read() into the buffer and then scanned: a piece that fits in L2 is scanned from cache
-    // (1 GiB of F32, scan --nan-inf-only: 0.09-0.11 s a process with 1 MiB against 0.10-0.13 s with
-    // 4 MiB, 12 of 12 alternated rounds faster; tests/bench/analysis/RESULTS.md).
-    static constexpr std::uint64_t kReadBytes = 1 << 20;
+    // A piece: cancel checks and page release between pieces. 4 MiB, not 1: local scans were
+    // 10-20% faster with 1 MiB pieces (read() into a buffer that stays in L2), but a remote
+    // reader that gets ahead of the read-ahead asks for one piece per request, and under ASan
+    // tst_remote_source then saw a 48 MiB walk's tail fetched in 1 MiB requests (11 requests
+    // instead of at most 8). Smaller local pieces need a remote piece size of their own first.
+    static constexpr std::uint64_t kReadBytes = 4 << 20;
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 
@@ -91,7 +92,7 @@ private:
     Dtype m_dtype;
     QString m_name;
     // 8-byte aligned for every dtype. Not initialised: a read fills what is used, and zeroing
-    // the buffer for a remote piece that straddles two transfers was 12% of a remote scan's page faults.
+    // 4 MiB for a remote piece that straddles two transfers was 12% of a remote scan's page faults.
     PieceBuffer m_buffer;
     std::vector<float> m_floats;
     std::vector<float> m_imag;

@@ -122,7 +122,7 @@ private Q_SLOTS:
             tensors.push_back(test::memoryTensor(QStringLiteral("small.") + dtypeName(dtype), dtype, {n},
                                                  mixedBytes(dtype, n, rng)));
         }
-        // Past several 1 MiB reads and one 8 MiB scan chunk: pieces and chunks are merged in order.
+        // Past one 4 MiB read and one 8 MiB scan chunk: pieces and chunks are merged in order.
         for (Dtype dtype : {Dtype::F32, Dtype::BF16, Dtype::F8_E5M2}) {
             const std::uint64_t n = (9u << 20) / static_cast<std::uint64_t>(dtypeBits(dtype) / 8);
             tensors.push_back(test::memoryTensor(QStringLiteral("big.") + dtypeName(dtype), dtype, {n},

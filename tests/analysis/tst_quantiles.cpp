@@ -215,8 +215,7 @@ private Q_SLOTS:
         }
     }
 
-    // The scan: chunks of one read piece (1 MiB: weights_F32 spans ten), partial counts joined across
-    // threads.
+    // The scan: chunks of 4 MiB (weights_F32 spans three), partial counts joined across threads.
     void scanMatchesNumpy_data()
     {
         QTest::addColumn<int>("bins");

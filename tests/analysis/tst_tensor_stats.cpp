@@ -527,7 +527,7 @@ private Q_SLOTS:
     void codedHistogramsEqualDecodedHistograms()
     {
         std::mt19937 rng(19);
-        const std::uint64_t n = 3 * 1024 * 1024 + 77; // a 16-bit tensor spans seven 1 MiB reads
+        const std::uint64_t n = 3 * 1024 * 1024 + 77; // a 16-bit tensor spans two 4 MiB reads
         for (Dtype d : allDtypes()) {
             if (!decode::isCoded(d))
                 continue;
