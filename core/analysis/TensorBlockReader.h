@@ -54,12 +54,10 @@ struct DecodedBlock {
 // the tensor.
 class TensorBlockReader {
 public:
-    // A piece: cancel checks and page release between pieces. 4 MiB, not 1: local scans were
-    // 10-20% faster with 1 MiB pieces (read() into a buffer that stays in L2), but a remote
-    // reader that gets ahead of the read-ahead asks for one piece per request, and under ASan
-    // tst_remote_source then saw a 48 MiB walk's tail fetched in 1 MiB requests (11 requests
-    // instead of at most 8). Smaller local pieces need a remote piece size of their own first.
-    static constexpr std::uint64_t kReadBytes = 4 << 20;
+    // The largest piece (ByteSource::pieceBytes: 1 MiB for a local file, 4 MiB over HTTP, where
+    // a reader that gets ahead of the read-ahead asks for one piece per request): what callers
+    // size buffers, scan chunks and diff ranges by.
+    static constexpr std::uint64_t kReadBytes = ByteSource::kDefaultPieceBytes;
 
     TensorBlockReader(TensorLocation location, Dtype dtype, QString tensorName);
 

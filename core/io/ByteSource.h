@@ -82,6 +82,12 @@ public:
         return true;
     }
 
+    // How many bytes a streaming reader (TensorBlockReader) asks for at once: each piece is a
+    // cancel point and a release of what was read. 4 MiB suits a source whose reads past its
+    // read-ahead each cost a request (HTTP); a local file says less (MappedFile).
+    static constexpr std::uint64_t kDefaultPieceBytes = 4 << 20;
+    virtual std::uint64_t pieceBytes() const { return kDefaultPieceBytes; }
+
     // A POSIX file descriptor for kernel-side copies (copy_file_range); -1 when there is none.
     virtual int nativeHandle() const { return -1; }
 };

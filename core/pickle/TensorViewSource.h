@@ -20,6 +20,7 @@ public:
     std::uint64_t size() const override { return m_size; }
     Result<void> read(std::uint64_t offset, std::span<std::byte> dst) const override;
     bool changedOnDisk() const override { return m_file->changedOnDisk(); }
+    std::uint64_t pieceBytes() const override { return m_file->pieceBytes(); }
 
 private:
     Result<void> readElements(std::uint64_t first, std::uint64_t count, std::byte* out) const;
