@@ -76,7 +76,8 @@ Result<void> TensorBlockReader::forEach(std::uint64_t first, std::uint64_t count
     const auto bits = static_cast<std::uint64_t>(dtypeBits(m_dtype));
     constexpr std::uint64_t block = ValueAccumulator::kBlock;
     // Whole blocks per read, so sub-byte elements never straddle two reads.
-    const std::uint64_t pieceBytes = std::clamp<std::uint64_t>(m_location.source->pieceBytes(), 1, kReadBytes);
+    const std::uint64_t pieceBytes =
+        std::clamp<std::uint64_t>(m_location.source->pieceBytes(), 1, kReadBytes);
     const std::uint64_t perRead = std::max<std::uint64_t>(block, (pieceBytes * 8 / bits) / block * block);
     // Small tensors ask for small buffers (a scan of ten thousand biases must not fault in 4 MiB
     // each); reserved only when a piece cannot be used in place, and usually the thread's spare.
