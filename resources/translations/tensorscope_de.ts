@@ -1538,6 +1538,22 @@ Umbenannt von %2</translation>
         <source>One family</source>
         <translation>Eine Familie</translation>
     </message>
+    <message>
+        <source>Red: the block&apos;s tensor has %1 values; white: it has none. Grey: no such tensor in that block.</source>
+        <translation>Rot: der Tensor des Blocks hat %1-Werte; weiß: er hat keine. Grau: kein solcher Tensor in diesem Block.</translation>
+    </message>
+    <message>
+        <source>Nothing to compare: no tensor here repeats in %1 or more blocks with the same shape and dtype and at least %2 values, so every cell is grey. Hover a cell for its %3, or chart a family block by block under One family.</source>
+        <translation>Nichts zu vergleichen: kein Tensor kommt hier in %1 oder mehr Blöcken mit gleicher Form, gleichem Datentyp und mindestens %2 Werten vor, daher ist jede Zelle grau. Zeigen Sie auf eine Zelle für ihren Wert (%3), oder zeichnen Sie unter „Eine Familie“ eine Familie Block für Block.</translation>
+    </message>
+    <message>
+        <source>Each cell: a block&apos;s %1 against the same tensor in the other blocks, white at their median, red above, blue below; a square marks an outlier the scan lists.</source>
+        <translation>Jede Zelle: %1 eines Blocks gegenüber demselben Tensor in den anderen Blöcken, weiß bei deren Median, rot darüber, blau darunter; ein Quadrat markiert einen Ausreißer, den der Scan aufführt.</translation>
+    </message>
+    <message>
+        <source>Grey: no such tensor in that block, or one not compared, being in fewer than %1 blocks with the same shape and dtype and at least %2 values (%3 of the %4 tensors).</source>
+        <translation>Grau: kein solcher Tensor in diesem Block, oder einer, der nicht verglichen wird, weil er in weniger als %1 Blöcken mit gleicher Form, gleichem Datentyp und mindestens %2 Werten vorkommt (%3 der %4 Tensoren).</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::LayerOverviewPlot</name>

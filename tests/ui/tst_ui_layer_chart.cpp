@@ -11,6 +11,7 @@
 #include "tensor/TensorBrowser.h"
 #include "tensor/TensorDetailsView.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -111,6 +112,7 @@ private slots:
     void overviewSwitchesToTheNanCount();
     void overviewClickOpensTheTensor();
     void familyChartMarksHoversAndOpens();
+    void captionSaysWhyCellsAreGrey();
     void realModelIsUnmarked_data();
     void realModelIsUnmarked();
 
@@ -264,6 +266,75 @@ void TestUiLayerChart::familyChartMarksHoversAndOpens()
              qPrintable(nanText));
     chart->setStatistic(LayerChartView::Statistic::InfCount);
     QCOMPARE(chart->markedPointCount(), 0);
+}
+
+// The caption over the overview names what the colours mean and why a grey cell is grey: on the
+// model above every tensor is compared; a family of 16-value biases is not; blocks that all differ
+// in shape leave nothing to compare, which a grid of grey alone would not tell.
+void TestUiLayerChart::captionSaysWhyCellsAreGrey()
+{
+    auto doc = openScanned(m_path);
+    QVERIFY(doc);
+    LayerChartView* chart = child<LayerChartView>(doc->scanView());
+    chart->showOverview();
+    QVERIFY(QTest::qWaitForWindowExposed(chart->overview()));
+    QCOMPARE(chart->overview()->tensorCellCount(), 3 * kBlocks);
+    QCOMPARE(chart->overview()->comparedCellCount(), 3 * kBlocks);
+    QString caption = chart->overviewCaption();
+    QVERIFY2(caption.startsWith(QStringLiteral("Each cell: a block's std")) &&
+                 !caption.contains(QStringLiteral("Grey")),
+             qPrintable(caption));
+    QLabel* label = nullptr;
+    for (QLabel* l : chart->findChildren<QLabel*>())
+        label = l->text() == caption ? l : label;
+    QVERIFY(label && label->isVisible());
+    chart->setStatistic(LayerChartView::Statistic::NanCount);
+    QVERIFY2(chart->overviewCaption().startsWith(QStringLiteral("Red: the block's tensor has NaN values")),
+             qPrintable(chart->overviewCaption()));
+
+    std::vector<TestTensor> tensors;
+    std::mt19937 rng(5);
+    std::normal_distribution<float> unit(0.0f, 1.0f);
+    auto values = [&](std::size_t n) {
+        std::vector<float> v(n);
+        for (float& x : v)
+            x = 0.02f * unit(rng);
+        return bytesOf(v);
+    };
+    for (int b = 0; b < 4; ++b) {
+        const QString p = QStringLiteral("blocks.%1.").arg(b);
+        tensors.push_back({p + QStringLiteral("fc.weight"), Dtype::F32, {16, 32}, values(512)});
+        tensors.push_back({p + QStringLiteral("fc.bias"), Dtype::F32, {16}, values(16)});
+    }
+    const QString mixed = m_dir.path() + QStringLiteral("/biases.safetensors");
+    QVERIFY(writeSafetensors(mixed, tensors));
+    doc = openScanned(mixed);
+    QVERIFY(doc);
+    chart = child<LayerChartView>(doc->scanView());
+    QCOMPARE(chart->overview()->tensorCellCount(), 8);
+    QCOMPARE(chart->overview()->comparedCellCount(), 4);
+    caption = chart->overviewCaption();
+    QVERIFY2(caption.contains(QStringLiteral("Grey: no such tensor in that block, or one not compared")) &&
+                 caption.contains(QStringLiteral("(4 of the 8 tensors)")),
+             qPrintable(caption));
+
+    // Each block's tensor has its own width, as in the small CNNs Tensorscope ships as samples.
+    tensors.clear();
+    for (int b = 0; b < 4; ++b) {
+        const std::uint64_t width = 64 + 16 * static_cast<std::uint64_t>(b);
+        tensors.push_back(
+            {QStringLiteral("dense%1.weight").arg(b), Dtype::F32, {width, 8}, values(width * 8)});
+    }
+    const QString uneven = m_dir.path() + QStringLiteral("/uneven.safetensors");
+    QVERIFY(writeSafetensors(uneven, tensors));
+    doc = openScanned(uneven);
+    QVERIFY(doc);
+    chart = child<LayerChartView>(doc->scanView());
+    QCOMPARE(chart->familyCount(), 1);
+    QCOMPARE(chart->overview()->tensorCellCount(), 4);
+    QCOMPARE(chart->overview()->comparedCellCount(), 0);
+    QVERIFY2(chart->overviewCaption().startsWith(QStringLiteral("Nothing to compare")),
+             qPrintable(chart->overviewCaption()));
 }
 
 // Real models: blocks that differ as trained ones do are not marked, under any statistic.

@@ -31,8 +31,8 @@ constexpr double kPickRadius = 12;
 
 LayerChartView::LayerChartView(QWidget* parent)
     : QWidget(parent), m_family(new QComboBox(this)), m_statistic(new QComboBox(this)),
-      m_empty(new QLabel(this)), m_views(new QTabWidget(this)), m_overview(new LayerOverviewPlot(this)),
-      m_plot(new Plot(this))
+      m_empty(new QLabel(this)), m_caption(new QLabel(this)), m_views(new QTabWidget(this)),
+      m_overview(new LayerOverviewPlot(this)), m_plot(new Plot(this))
 {
     m_statistic->addItem(tr("Std"), static_cast<int>(Statistic::Std));
     m_statistic->addItem(tr("Abs max"), static_cast<int>(Statistic::AbsMax));
@@ -46,12 +46,20 @@ LayerChartView::LayerChartView(QWidget* parent)
     controls->addWidget(m_statistic);
     controls->addStretch(1);
 
-    // Overview: as tall as its families need, scrolled when there are many.
-    auto* scroll = new QScrollArea(this);
+    // Overview: as tall as its families need, scrolled when there are many, under a caption that
+    // stays in view.
+    auto* overviewPage = new QWidget(this);
+    auto* scroll = new QScrollArea(overviewPage);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(m_overview);
-    m_views->addTab(scroll, tr("Overview"));
+    m_caption->setWordWrap(true);
+    m_caption->setContentsMargins(4, 4, 4, 0);
+    auto* overviewLayout = new QVBoxLayout(overviewPage);
+    overviewLayout->setContentsMargins(0, 0, 0, 0);
+    overviewLayout->addWidget(m_caption);
+    overviewLayout->addWidget(scroll, 1);
+    m_views->addTab(overviewPage, tr("Overview"));
 
     auto* familyPage = new QWidget(this);
     m_family->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -90,6 +98,7 @@ LayerChartView::LayerChartView(QWidget* parent)
     connect(m_family, &QComboBox::currentIndexChanged, this, &LayerChartView::replot);
     connect(m_statistic, &QComboBox::currentIndexChanged, this, [this] {
         m_overview->setStatistic(statistic());
+        updateCaption();
         replot();
     });
     connect(m_plot, &QCustomPlot::mouseMove, this, &LayerChartView::onHover);
@@ -169,9 +178,53 @@ void LayerChartView::setData(const std::vector<QString>& names, const std::vecto
     m_family->setEnabled(!families.empty());
     m_family->setCurrentIndex(best ? m_family->findData(static_cast<int>(*best), kFamilyRole) : -1);
     m_overview->setTable(m_table);
+    updateCaption();
     m_views->setVisible(!families.empty());
     m_empty->setVisible(families.empty());
     replot();
+}
+
+QString LayerChartView::overviewCaption() const
+{
+    return m_caption->text();
+}
+
+// A grid that is all grey looks broken (the small models Tensorscope ships as samples have blocks
+// that differ in shape, so nothing is compared): the caption says so, where only the tooltips did.
+void LayerChartView::updateCaption()
+{
+    const SiblingStatistic s = statistic();
+    const QString name = SiblingScores::name(s);
+    const int cells = m_overview->tensorCellCount();
+    const int compared = m_overview->comparedCellCount();
+    QString text;
+    if (s == SiblingStatistic::NanCount || s == SiblingStatistic::InfCount) {
+        text = tr("Red: the block's tensor has %1 values; white: it has none. Grey: no such tensor in that "
+                  "block.")
+                   .arg(s == SiblingStatistic::NanCount ? QStringLiteral("NaN") : QStringLiteral("Inf"));
+    } else if (compared == 0) {
+        text = tr("Nothing to compare: no tensor here repeats in %1 or more blocks with the same shape and "
+                  "dtype and at least %2 values, so every cell is grey. Hover a cell for its %3, or chart a "
+                  "family block by block under One family.")
+                   .arg(SiblingScores::kMinShownGroup)
+                   .arg(SiblingScores::kMinElements)
+                   .arg(name);
+    } else {
+        text =
+            tr("Each cell: a block's %1 against the same tensor in the other blocks, white at their median, "
+               "red above, blue below; a square marks an outlier the scan lists.")
+                .arg(name);
+        if (compared < cells)
+            text += QLatin1Char(' ') +
+                    tr("Grey: no such tensor in that block, or one not compared, being in fewer "
+                       "than %1 blocks with the same shape and dtype and at least %2 values (%3 "
+                       "of the %4 tensors).")
+                        .arg(SiblingScores::kMinShownGroup)
+                        .arg(SiblingScores::kMinElements)
+                        .arg(cells - compared)
+                        .arg(cells);
+    }
+    m_caption->setText(text);
 }
 
 int LayerChartView::familyCount() const

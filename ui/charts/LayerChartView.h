@@ -48,6 +48,8 @@ public:
     int markedPointCount() const;
     QString currentPattern() const;
     LayerOverviewPlot* overview() const { return m_overview; }
+    // The line above the overview that says what its colours mean, and why grey cells are grey.
+    QString overviewCaption() const;
     Plot* familyPlot() const { return m_plot; }
     // The family chart's point of block `block`, in the plot's pixels; nullopt when not drawn.
     std::optional<QPoint> pointPixel(int block) const;
@@ -62,6 +64,7 @@ private:
         double y;
     };
     void replot();
+    void updateCaption();
     std::size_t currentFamily() const; // index into the table's families; only when there is one
     SiblingStatistic statistic() const;
     std::optional<Point> pointAt(const QPoint& pixel) const;
@@ -73,6 +76,7 @@ private:
     QComboBox* m_family;
     QComboBox* m_statistic;
     QLabel* m_empty;
+    QLabel* m_caption;
     QTabWidget* m_views;
     LayerOverviewPlot* m_overview;
     Plot* m_plot;

@@ -92,6 +92,7 @@ void LayerOverviewPlot::rebuild()
     m_map->data()->setSize(std::max(columns, 2), std::max(rows, 2));
     m_map->data()->setRange(QCPRange(0, std::max(columns - 1, 1)), QCPRange(0, std::max(rows - 1, 1)));
     m_map->data()->fill(std::nan(""));
+    m_tensorCells = m_comparedCells = 0;
     for (int f = 0; f < rows; ++f) {
         const LayerFamily& family = m_table->families()[static_cast<std::size_t>(f)];
         const std::vector<SiblingScore>& scores = m_table->scores(m_statistic, static_cast<std::size_t>(f));
@@ -108,6 +109,8 @@ void LayerOverviewPlot::rebuild()
             else if (std::isfinite(s.z))
                 cell = std::clamp(s.z, -kClamp, kClamp);
             m_map->data()->setCell(column, f, cell);
+            ++m_tensorCells;
+            m_comparedCells += std::isfinite(cell) ? 1 : 0;
             if (s.outlier || m_table->isLayerOutlier(static_cast<std::size_t>(f), m)) {
                 markX << column;
                 markY << f;

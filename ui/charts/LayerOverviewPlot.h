@@ -37,6 +37,10 @@ public:
     QString cellText(std::size_t family, int block) const;
     // Cells with a marker now.
     int markedCount() const;
+    // Cells that hold a tensor, and those of them coloured by a comparison (every one for the
+    // count statistics): the rest are grey, and the caption says why.
+    int tensorCellCount() const { return m_tensorCells; }
+    int comparedCellCount() const { return m_comparedCells; }
 
 signals:
     void tensorActivated(const QString& name);
@@ -60,6 +64,8 @@ private:
     SiblingStatistic m_statistic = SiblingStatistic::Std;
     // [family][column]: the member there, or -1.
     std::vector<std::vector<int>> m_memberAt;
+    int m_tensorCells = 0;
+    int m_comparedCells = 0;
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     QCPGraph* m_marks;
