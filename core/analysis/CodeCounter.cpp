@@ -1,5 +1,6 @@
 #include "analysis/CodeCounter.h"
 
+#include "analysis/SimdKernels.h"
 #include "codec/DtypeDecoder.h"
 
 #include <algorithm>
@@ -96,16 +97,24 @@ void CodeCounter::addKeyPrefixes(const float* p, std::size_t n)
 {
     flushIfNeeded(n);
     // Every value is counted, NaN and Inf too: their prefixes hold nothing finite (below 0x0080 or
-    // above 0xff7f), and QuantileSearch leaves those out. No branch per element.
+    // above 0xff7f), and QuantileSearch leaves those out. The prefixes of a block are made in
+    // vectors first, then counted: a key per element made and counted in one scalar loop cost
+    // 1.8 ns per value, three times the first pass's statistics (tests/bench/analysis/RESULTS.md).
+    constexpr std::size_t kStep = 1024;
+    std::uint32_t prefixes[kStep];
     std::uint32_t* even = m_tables.data();
     std::uint32_t* odd = even + m_codes;
-    std::size_t i = 0;
-    for (; i + 2 <= n; i += 2) {
-        ++even[orderKey(p[i]) >> 16];
-        ++odd[orderKey(p[i + 1]) >> 16];
+    for (std::size_t start = 0; start < n; start += kStep) {
+        const std::size_t k = std::min(kStep, n - start);
+        simd::keyPrefixes(p + start, k, prefixes);
+        std::size_t i = 0;
+        for (; i + 2 <= k; i += 2) {
+            ++even[prefixes[i]];
+            ++odd[prefixes[i + 1]];
+        }
+        if (i < k)
+            ++even[prefixes[i]];
     }
-    for (; i < n; ++i)
-        ++even[orderKey(p[i]) >> 16];
 }
 
 void CodeCounter::addKeyPrefixes(const double* p, std::size_t n)

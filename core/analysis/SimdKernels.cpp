@@ -562,6 +562,28 @@ std::uint32_t OrderKeyScalar(float x)
     return u & 0x80000000u ? ~u : u | 0x80000000u;
 }
 
+// The top 16 bits of each value's order key (CodeCounter::orderKey), as 32-bit indices for the
+// caller's count: the key of every value, NaN and Inf included, in one XOR per lane.
+void KeyPrefixes(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t* HWY_RESTRICT out)
+{
+    std::size_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+    const hn::ScalableTag<std::uint32_t> du;
+    const hn::RebindToSigned<decltype(du)> di;
+    const std::size_t N = hn::Lanes(du);
+    const auto top = hn::Set(du, 0x80000000u);
+    for (; i + N <= n; i += N) {
+        PrefetchAhead(p + i, N * 4);
+        const auto u = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(p + i));
+        // Negative: all bits flipped; otherwise the sign bit set.
+        const auto flip = hn::Or(hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, u))), top);
+        hn::StoreU(hn::ShiftRight<16>(hn::Xor(u, flip)), du, out + i);
+    }
+#endif
+    for (; i < n; ++i)
+        out[i] = OrderKeyScalar(p[i]) >> 16;
+}
+
 // Order keys in lanes (CodeCounter's orderKey: negative floats flipped whole, positive ones get
 // the sign bit), compared 16 lanes at a time with each target; the rare matching lanes are then
 // listed one by one. About 2% of a weight tensor's values sit in the buckets of its 7 quantiles.
@@ -634,6 +656,7 @@ HWY_EXPORT(LogBins);
 HWY_EXPORT(AnyMasked);
 HWY_EXPORT(FindEither);
 HWY_EXPORT(MatchKeyPrefixes);
+HWY_EXPORT(KeyPrefixes);
 HWY_EXPORT(TargetName);
 HWY_EXPORT(SummingHalfsBeatsCounting);
 
@@ -674,6 +697,11 @@ std::size_t matchKeyPrefixes(const float* p, std::size_t n, const std::uint32_t*
                              std::uint32_t* out)
 {
     return HWY_DYNAMIC_DISPATCH(MatchKeyPrefixes)(p, n, targets, count, out);
+}
+
+void keyPrefixes(const float* p, std::size_t n, std::uint32_t* out)
+{
+    HWY_DYNAMIC_DISPATCH(KeyPrefixes)(p, n, out);
 }
 
 const char* targetName()

@@ -62,6 +62,8 @@ std::size_t findEither(const void* p, std::size_t lanes, int laneBytes, std::uin
 // (QuantileSearch's pass over float values).
 std::size_t matchKeyPrefixes(const float* p, std::size_t n, const std::uint32_t* targets, std::size_t count,
                              std::uint32_t* out);
+// out[i] = the top 16 bits of p[i]'s order key (CodeCounter::orderKey), for every value.
+void keyPrefixes(const float* p, std::size_t n, std::uint32_t* out);
 // Name of the instruction set the dispatcher picked (for the benchmark report).
 const char* targetName();
 // Whether BF16 / F16 statistics are cheaper decoded to float and summed in vectors than counted
