@@ -288,6 +288,10 @@ void TestUiLayerChart::captionSaysWhyCellsAreGrey()
     for (QLabel* l : chart->findChildren<QLabel*>())
         label = l->text() == caption ? l : label;
     QVERIFY(label && label->isVisible());
+    chart->showFamily(); // the caption speaks of the overview's colours only
+    QVERIFY(!label->isVisible());
+    chart->showOverview();
+    QVERIFY(label->isVisible());
     chart->setStatistic(LayerChartView::Statistic::NanCount);
     QVERIFY2(chart->overviewCaption().startsWith(QStringLiteral("Red: the block's tensor has NaN values")),
              qPrintable(chart->overviewCaption()));

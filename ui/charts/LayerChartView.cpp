@@ -44,22 +44,18 @@ LayerChartView::LayerChartView(QWidget* parent)
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Per-layer:"), this));
     controls->addWidget(m_statistic);
-    controls->addStretch(1);
+    // The overview's caption sits beside the statistic, in the row's spare width, so the grid
+    // keeps its height.
+    m_caption->setWordWrap(true);
+    controls->addSpacing(12);
+    controls->addWidget(m_caption, 1);
 
-    // Overview: as tall as its families need, scrolled when there are many, under a caption that
-    // stays in view.
-    auto* overviewPage = new QWidget(this);
-    auto* scroll = new QScrollArea(overviewPage);
+    // Overview: as tall as its families need, scrolled when there are many.
+    auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(m_overview);
-    m_caption->setWordWrap(true);
-    m_caption->setContentsMargins(4, 4, 4, 0);
-    auto* overviewLayout = new QVBoxLayout(overviewPage);
-    overviewLayout->setContentsMargins(0, 0, 0, 0);
-    overviewLayout->addWidget(m_caption);
-    overviewLayout->addWidget(scroll, 1);
-    m_views->addTab(overviewPage, tr("Overview"));
+    m_views->addTab(scroll, tr("Overview"));
 
     auto* familyPage = new QWidget(this);
     m_family->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -101,6 +97,8 @@ LayerChartView::LayerChartView(QWidget* parent)
         updateCaption();
         replot();
     });
+    // The caption speaks of the overview's colours only.
+    connect(m_views, &QTabWidget::currentChanged, this, [this](int tab) { m_caption->setVisible(tab == 0); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &LayerChartView::onHover);
     connect(m_plot, &QCustomPlot::mousePress, this, &LayerChartView::onPress);
     // A cell of the overview opens its tensor, and its family is the one charted next.
@@ -181,6 +179,7 @@ void LayerChartView::setData(const std::vector<QString>& names, const std::vecto
     updateCaption();
     m_views->setVisible(!families.empty());
     m_empty->setVisible(families.empty());
+    m_caption->setVisible(!families.empty() && m_views->currentIndex() == 0);
     replot();
 }
 
