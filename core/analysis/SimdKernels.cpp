@@ -562,6 +562,18 @@ std::uint32_t OrderKeyScalar(float x)
     return u & 0x80000000u ? ~u : u | 0x80000000u;
 }
 
+#if HWY_TARGET != HWY_SCALAR
+// Order keys of float bits in lanes, as OrderKeyScalar: negative values flipped whole, the others
+// given the sign bit.
+template <class DU, class VU> HWY_INLINE VU OrderKeys(DU du, VU u)
+{
+    const hn::RebindToSigned<DU> di;
+    const auto flip =
+        hn::Or(hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, u))), hn::Set(du, 0x80000000u));
+    return hn::Xor(u, flip);
+}
+#endif
+
 // The top 16 bits of each value's order key (CodeCounter::orderKey), as 32-bit indices for the
 // caller's count: the key of every value, NaN and Inf included, in one XOR per lane.
 void KeyPrefixes(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t* HWY_RESTRICT out)
@@ -569,15 +581,11 @@ void KeyPrefixes(const float* HWY_RESTRICT p, std::size_t n, std::uint32_t* HWY_
     std::size_t i = 0;
 #if HWY_TARGET != HWY_SCALAR
     const hn::ScalableTag<std::uint32_t> du;
-    const hn::RebindToSigned<decltype(du)> di;
     const std::size_t N = hn::Lanes(du);
-    const auto top = hn::Set(du, 0x80000000u);
     for (; i + N <= n; i += N) {
         PrefetchAhead(p + i, N * 4);
         const auto u = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(p + i));
-        // Negative: all bits flipped; otherwise the sign bit set.
-        const auto flip = hn::Or(hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, u))), top);
-        hn::StoreU(hn::ShiftRight<16>(hn::Xor(u, flip)), du, out + i);
+        hn::StoreU(hn::ShiftRight<16>(OrderKeys(du, u)), du, out + i);
     }
 #endif
     for (; i < n; ++i)
@@ -603,17 +611,14 @@ std::size_t MatchKeyPrefixes(const float* HWY_RESTRICT p, std::size_t n,
     };
 #if HWY_TARGET != HWY_SCALAR
     const hn::ScalableTag<std::uint32_t> du;
-    const hn::RebindToSigned<decltype(du)> di;
     const std::size_t N = hn::Lanes(du);
-    const auto top = hn::Set(du, 0x80000000u);
     hn::Vec<decltype(du)> wanted[8];
     for (std::size_t t = 0; t < count && t < 8; ++t)
         wanted[t] = hn::Set(du, targets[t]);
     for (; i + N <= n; i += N) {
         PrefetchAhead(p + i, N * 4);
         const auto u = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(p + i));
-        const auto flip = hn::Or(hn::BitCast(du, hn::BroadcastSignBit(hn::BitCast(di, u))), top);
-        const auto prefix = hn::ShiftRight<16>(hn::Xor(u, flip));
+        const auto prefix = hn::ShiftRight<16>(OrderKeys(du, u));
         auto hit = hn::Eq(prefix, wanted[0]);
         for (std::size_t t = 1; t < count; ++t)
             hit = hn::Or(hit, hn::Eq(prefix, wanted[t]));

@@ -1554,6 +1554,10 @@ Umbenannt von %2</translation>
         <source>Grey: no such tensor in that block, or one not compared, being in fewer than %1 blocks with the same shape and dtype and at least %2 values (%3 of the %4 tensors).</source>
         <translation>Grau: kein solcher Tensor in diesem Block, oder einer, der nicht verglichen wird, weil er in weniger als %1 Blöcken mit gleicher Form, gleichem Datentyp und mindestens %2 Werten vorkommt (%3 der %4 Tensoren).</translation>
     </message>
+    <message>
+        <source>Grey: no such tensor in that block.</source>
+        <translation>Grau: kein solcher Tensor in diesem Block.</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::LayerOverviewPlot</name>

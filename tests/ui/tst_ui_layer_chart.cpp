@@ -322,6 +322,24 @@ void TestUiLayerChart::captionSaysWhyCellsAreGrey()
                  caption.contains(QStringLiteral("(4 of the 8 tensors)")),
              qPrintable(caption));
 
+    // Every tensor compared, but block 3 has no norm: its cell is grey for that reason alone.
+    tensors.clear();
+    for (int b = 0; b < 4; ++b) {
+        const QString p = QStringLiteral("blocks.%1.").arg(b);
+        tensors.push_back({p + QStringLiteral("fc.weight"), Dtype::F32, {16, 32}, values(512)});
+        if (b < 3)
+            tensors.push_back({p + QStringLiteral("norm.weight"), Dtype::F32, {256}, values(256)});
+    }
+    const QString holes = m_dir.path() + QStringLiteral("/holes.safetensors");
+    QVERIFY(writeSafetensors(holes, tensors));
+    doc = openScanned(holes);
+    QVERIFY(doc);
+    chart = child<LayerChartView>(doc->scanView());
+    QCOMPARE(chart->overview()->tensorCellCount(), 7);
+    QCOMPARE(chart->overview()->comparedCellCount(), 7);
+    QVERIFY2(chart->overviewCaption().endsWith(QStringLiteral("Grey: no such tensor in that block.")),
+             qPrintable(chart->overviewCaption()));
+
     // Each block's tensor has its own width, as in the small CNNs Tensorscope ships as samples.
     tensors.clear();
     for (int b = 0; b < 4; ++b) {

@@ -222,6 +222,8 @@ void LayerChartView::updateCaption()
                         .arg(SiblingScores::kMinElements)
                         .arg(cells - compared)
                         .arg(cells);
+        else if (cells < m_overview->rowCount() * m_overview->columnCount())
+            text += QLatin1Char(' ') + tr("Grey: no such tensor in that block.");
     }
     m_caption->setText(text);
 }

@@ -48,7 +48,7 @@ public:
     int markedPointCount() const;
     QString currentPattern() const;
     LayerOverviewPlot* overview() const { return m_overview; }
-    // The line above the overview that says what its colours mean, and why grey cells are grey.
+    // The caption beside the statistic: what the overview's colours mean, and why grey cells are grey.
     QString overviewCaption() const;
     Plot* familyPlot() const { return m_plot; }
     // The family chart's point of block `block`, in the plot's pixels; nullopt when not drawn.
