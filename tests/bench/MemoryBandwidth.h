@@ -19,36 +19,49 @@
 
 namespace ts::bench {
 
+// Runs `work(t)` for t = 0 ... threads - 1, each on a thread of its own, three rounds, and gives
+// `bytes` over the fastest round (GB/s). `beforeRound()` rewinds what the threads share.
+template <class Work, class BeforeRound>
+double bestOfThreeGBs(double bytes, int threads, const Work& work, const BeforeRound& beforeRound)
+{
+    double best = 0;
+    for (int rep = 0; rep < 3; ++rep) {
+        beforeRound();
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t)
+            pool.emplace_back([&work, t] { work(t); });
+        for (auto& p : pool)
+            p.join();
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        best = std::max(best, bytes / took.count() / 1e9);
+    }
+    return best;
+}
+
+template <class Work> double bestOfThreeGBs(double bytes, int threads, const Work& work)
+{
+    return bestOfThreeGBs(bytes, threads, work, [] {});
+}
+
 inline double memoryReadGBs(const void* data, std::size_t size, int threads)
 {
     const auto* words = static_cast<const std::uint64_t*>(data);
     const std::size_t n = size / 8;
-    double best = 0;
-    for (int rep = 0; rep < 3; ++rep) {
-        std::atomic<std::uint64_t> sink{0};
-        const auto start = std::chrono::steady_clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                const std::size_t a = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
-                const std::size_t b = n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
-                std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-                std::size_t i = a;
-                for (; i + 4 <= b; i += 4) {
-                    s0 += words[i];
-                    s1 += words[i + 1];
-                    s2 += words[i + 2];
-                    s3 += words[i + 3];
-                }
-                sink += s0 + s1 + s2 + s3;
-            });
+    std::atomic<std::uint64_t> sink{0};
+    return bestOfThreeGBs(static_cast<double>(size), threads, [&](int t) {
+        const std::size_t a = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
+        const std::size_t b = n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
+        std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        std::size_t i = a;
+        for (; i + 4 <= b; i += 4) {
+            s0 += words[i];
+            s1 += words[i + 1];
+            s2 += words[i + 2];
+            s3 += words[i + 3];
         }
-        for (auto& p : pool)
-            p.join();
-        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-        best = std::max(best, static_cast<double>(size) / took.count() / 1e9);
-    }
-    return best;
+        sink += s0 + s1 + s2 + s3;
+    });
 }
 
 // The ceiling for a comparison of two files it has just opened, as every Tensorscope command

@@ -257,30 +257,18 @@ double countingLoopGBs(const std::string& path, int threads)
     void* map = ::mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
     const auto* bytes = static_cast<const unsigned char*>(map);
     const std::size_t codes = size / 2;
-    double best = 0;
     std::atomic<std::uint64_t> sink{0};
-    for (int rep = 0; rep < 3; ++rep) {
-        const auto t0 = Clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                std::vector<std::uint32_t> table(65536);
-                const std::size_t first =
-                    codes * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
-                const std::size_t last =
-                    codes * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
-                for (std::size_t i = first; i < last; ++i) {
-                    std::uint16_t c;
-                    std::memcpy(&c, bytes + 2 * i, 2);
-                    ++table[c];
-                }
-                sink += table[0];
-            });
+    const double best = ts::bench::bestOfThreeGBs(static_cast<double>(size), threads, [&](int t) {
+        std::vector<std::uint32_t> table(65536);
+        const std::size_t first = codes * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
+        const std::size_t last = codes * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
+        for (std::size_t i = first; i < last; ++i) {
+            std::uint16_t c;
+            std::memcpy(&c, bytes + 2 * i, 2);
+            ++table[c];
         }
-        for (std::thread& th : pool)
-            th.join();
-        best = std::max(best, static_cast<double>(size) / seconds(t0) / 1e9);
-    }
+        sink += table[0];
+    });
     ::munmap(map, size);
     ::close(fd);
     return best;
@@ -305,27 +293,15 @@ double incrementCeilingGBs(int threads)
         state ^= state << 17;
         std::swap(codes[i], codes[state % (i + 1)]);
     }
-    double best = 0;
     std::atomic<std::uint64_t> sink{0};
-    for (int rep = 0; rep < 3; ++rep) {
-        const auto t0 = Clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&] {
-                CodeCounter& counter = CodeCounter::forThread(65536);
-                const auto* bytes = reinterpret_cast<const std::byte*>(codes.data());
-                for (int r = 0; r < kRounds; ++r)
-                    counter.addCodes(Dtype::BF16, bytes, kCodes);
-                sink += counter.countOf(0x3c00);
-                counter.take();
-            });
-        }
-        for (std::thread& th : pool)
-            th.join();
-        const double bytes = 2.0 * kCodes * kRounds * threads;
-        best = std::max(best, bytes / seconds(t0) / 1e9);
-    }
-    return best;
+    return ts::bench::bestOfThreeGBs(2.0 * kCodes * kRounds * threads, threads, [&](int) {
+        CodeCounter& counter = CodeCounter::forThread(65536);
+        const auto* bytes = reinterpret_cast<const std::byte*>(codes.data());
+        for (int r = 0; r < kRounds; ++r)
+            counter.addCodes(Dtype::BF16, bytes, kCodes);
+        sink += counter.countOf(0x3c00);
+        counter.take();
+    });
 }
 
 // The same data through pread into a 1 MiB buffer, as the scanner reads it (page cache -> copy).
@@ -333,27 +309,20 @@ double preadLoopGBs(const std::string& path, int threads)
 {
     const int fd = ::open(path.c_str(), O_RDONLY);
     const auto size = static_cast<std::uint64_t>(::lseek(fd, 0, SEEK_END));
-    double best = 0;
-    for (int rep = 0; rep < 3; ++rep) {
-        std::atomic<std::uint64_t> next{0};
-        const auto t0 = Clock::now();
-        std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&] {
-                std::vector<std::uint64_t> buf((1 << 20) / 8);
-                for (;;) {
-                    const std::uint64_t off = next.fetch_add(1 << 20);
-                    if (off >= size)
-                        break;
-                    if (::pread(fd, buf.data(), 1 << 20, static_cast<off_t>(off)) < 0)
-                        break;
-                }
-            });
-        }
-        for (auto& p : pool)
-            p.join();
-        best = std::max(best, static_cast<double>(size) / seconds(t0) / 1e9);
-    }
+    std::atomic<std::uint64_t> next{0};
+    const double best = ts::bench::bestOfThreeGBs(
+        static_cast<double>(size), threads,
+        [&](int) {
+            std::vector<std::uint64_t> buf((1 << 20) / 8);
+            for (;;) {
+                const std::uint64_t off = next.fetch_add(1 << 20);
+                if (off >= size)
+                    break;
+                if (::pread(fd, buf.data(), 1 << 20, static_cast<off_t>(off)) < 0)
+                    break;
+            }
+        },
+        [&] { next = 0; });
     ::close(fd);
     return best;
 }
