@@ -16,10 +16,11 @@ std::uint64_t orderKey(double x);
 float floatOfKey(std::uint32_t key);
 double doubleOfKey(std::uint64_t key);
 
-// Counts codes at about a cycle per element into dense 32-bit tables (two interleaved ones for
-// 16-bit codes, so runs of one code do not wait on each other's increments), then hands the
-// counts over as sparse CodeCounts. The tables are reused: one counter per thread (forThread()),
-// 512 KiB for 16-bit codes, 1 KiB otherwise.
+// Counts codes at about a cycle per element into dense 32-bit tables (16-bit codes into one, four
+// codes per load; the 16-bit key prefixes of F32 into two interleaved ones, so that runs of one
+// prefix do not wait on each other's increments), then hands the counts over as sparse CodeCounts.
+// The tables are reused: one counter per thread (forThread()), 512 KiB for 16-bit codes, 1 KiB
+// otherwise.
 class CodeCounter {
 public:
     // The calling thread's counter, emptied and set to `codes` distinct codes (16, 64, 256 or 65536).
@@ -31,6 +32,8 @@ public:
     void addKeyPrefixes(const float* p, std::size_t n);
     void addKeyPrefixes(const double* p, std::size_t n);
     std::uint64_t countOf(std::uint32_t code) const;
+    // Whether any code in [from, to) was counted: one pass over that run of the tables.
+    bool anyCounted(std::uint32_t from, std::uint32_t to) const;
     std::uint64_t total() const { return m_total; }
     // The counts so far, and an empty counter.
     CodeCounts take();

@@ -33,6 +33,8 @@ void CodedAccumulator::add(const std::byte* bytes, std::size_t n, std::uint64_t 
         m_specialsSeen = specials;
     }
     // A larger magnitude than any before: its codes were first counted in this piece.
+    if (!mayHoldLargerMagnitude())
+        return;
     const std::vector<std::uint32_t>& byMagnitude = m_table.byMagnitude();
     const float current =
         m_absmaxAt < byMagnitude.size() ? std::fabs(m_table.value(byMagnitude[m_absmaxAt])) : -1.0f;
@@ -47,6 +49,23 @@ void CodedAccumulator::add(const std::byte* bytes, std::size_t n, std::uint64_t 
             break;
         }
     }
+}
+
+// False when no finite code of a larger magnitude than the largest so far has been counted. BF16 and
+// F16 are sign and magnitude, so those codes are two runs of the table (+ and -), one pass over
+// each. Walking byMagnitude down to the largest so far instead (the loop in add(), which every
+// other dtype's 256 codes or fewer still take) meant ~33,000 codes of values a BF16 weight never
+// reaches for every piece: 22% of the samples of `stats --bins 256` on a BF16 file, half as many
+// as the count itself; these two passes take 4%.
+bool CodedAccumulator::mayHoldLargerMagnitude() const
+{
+    if (m_dtype != Dtype::BF16 && m_dtype != Dtype::F16)
+        return true;
+    // Inf's code: every finite magnitude lies below it, NaN's above.
+    const std::uint32_t inf = m_dtype == Dtype::BF16 ? 0x7f80u : 0x7c00u;
+    const std::vector<std::uint32_t>& byMagnitude = m_table.byMagnitude();
+    const std::uint32_t above = m_absmaxAt < byMagnitude.size() ? (byMagnitude[m_absmaxAt] & 0x7fffu) + 1 : 0;
+    return m_counter.anyCounted(above, inf) || m_counter.anyCounted(0x8000u | above, 0x8000u | inf);
 }
 
 void CodedAccumulator::findSpecials(const std::byte* bytes, std::size_t n, std::uint64_t firstIndex)

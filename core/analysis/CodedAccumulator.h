@@ -34,6 +34,7 @@ public:
     static std::optional<Quantiles> quantiles(const CodeTable& table, const CodeCounts& counts);
 
 private:
+    bool mayHoldLargerMagnitude() const;
     void findSpecials(const std::byte* bytes, std::size_t n, std::uint64_t firstIndex);
     void findAbsmax(const std::byte* bytes, std::size_t n, std::uint64_t firstIndex, std::size_t from);
 

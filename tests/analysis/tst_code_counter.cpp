@@ -73,7 +73,7 @@ private Q_SLOTS:
         checkCounts(static_cast<Dtype>(dtype), codes);
     }
 
-    // Runs of one code (the even and odd tables share them) and a code next to every count, then
+    // Runs of one code (each increment waits on the one before) and a code next to every count, then
     // the same thread's counter again for another dtype: nothing of one count leaks into the next.
     void runsAndReuse()
     {
@@ -83,6 +83,28 @@ private Q_SLOTS:
         checkCounts(Dtype::F16, codes);
         checkCounts(Dtype::BF16, {0x0001, 0x0008, 0x0009, 0x7f80, 0xffff, 0x0008});
         checkCounts(Dtype::F16, codes);
+    }
+
+    // anyCounted over runs of the table: true exactly when a counted code lies in [from, to).
+    void anyCountedSeesExactlyItsRun()
+    {
+        const std::vector<std::uint16_t> codes{0x0000, 0x3c00, 0x3c00, 0x7bff, 0x8001, 0xffff};
+        const std::vector<std::byte> bytes = bytesOf(codes);
+        CodeCounter& counter = CodeCounter::forThread(65536);
+        counter.addCodes(Dtype::F16, bytes.data(), codes.size());
+        for (std::uint32_t from :
+             {0u, 1u, 0x3bffu, 0x3c00u, 0x3c01u, 0x7bffu, 0x7c00u, 0x8000u, 0x8001u, 0xfffeu}) {
+            for (std::uint32_t to : {from, from + 1, from + 2, from + 0x401, 0x10000u}) {
+                if (to < from || to > 0x10000u)
+                    continue;
+                const bool expected = std::any_of(codes.begin(), codes.end(),
+                                                  [&](std::uint16_t c) { return c >= from && c < to; });
+                QVERIFY2(counter.anyCounted(from, to) == expected,
+                         qPrintable(QStringLiteral("[%1, %2)").arg(from, 0, 16).arg(to, 0, 16)));
+            }
+        }
+        counter.take();
+        QVERIFY(!counter.anyCounted(0, 0x10000u));
     }
 };
 
