@@ -143,6 +143,7 @@ std::uint64_t CodeCounter::countOf(std::uint32_t code) const
 bool CodeCounter::anyCounted(std::uint32_t from, std::uint32_t to) const
 {
     to = std::min(to, m_codes);
+    from = std::min(from, to);
     const std::uint32_t* even = m_tables.data();
     const std::uint32_t* odd = even + m_codes;
     // OR-ed without an early exit, two counters of each table per 64-bit load and four loads per
@@ -162,8 +163,8 @@ bool CodeCounter::anyCounted(std::uint32_t from, std::uint32_t to) const
         any |= even[c] | odd[c];
     if (any != 0)
         return true;
-    return !m_wide.empty() && std::any_of(m_wide.begin() + from, m_wide.begin() + std::max(from, to),
-                                          [](std::uint64_t n) { return n != 0; });
+    return !m_wide.empty() &&
+           std::any_of(m_wide.begin() + from, m_wide.begin() + to, [](std::uint64_t n) { return n != 0; });
 }
 
 CodeCounts CodeCounter::take()

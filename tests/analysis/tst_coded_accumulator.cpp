@@ -2,7 +2,6 @@
 // pieces: the largest magnitude grows from piece to piece (so each piece must notice a larger
 // code than any before), a value of the same magnitude and the other sign comes later (the first
 // one stays), and NaN and Inf codes, whose bits lie above every finite magnitude, never count.
-#include "analysis/CodeCounter.h"
 #include "analysis/CodedAccumulator.h"
 #include "codec/CodeTable.h"
 
@@ -65,6 +64,18 @@ std::vector<std::uint16_t> growingCodes(Dtype dtype, std::size_t pieces, std::si
     return codes;
 }
 
+// The statistics of `codes` added to one accumulator in pieces of `pieceLength` (the last one shorter).
+ValueStats accumulated(Dtype dtype, const std::vector<std::uint16_t>& codes, std::size_t pieceLength)
+{
+    std::vector<std::byte> bytes(2 * codes.size());
+    std::memcpy(bytes.data(), codes.data(), bytes.size());
+    CodedAccumulator accumulator(dtype);
+    for (std::size_t at = 0; at < codes.size(); at += pieceLength)
+        accumulator.add(bytes.data() + 2 * at, std::min(pieceLength, codes.size() - at), at);
+    CodeCounts counts;
+    return accumulator.finish(counts);
+}
+
 } // namespace
 
 class TestCodedAccumulator : public QObject {
@@ -89,13 +100,7 @@ private Q_SLOTS:
         const std::size_t length = static_cast<std::size_t>(pieceLength);
         for (unsigned seed : {1u, 2u, 3u}) {
             const std::vector<std::uint16_t> codes = growingCodes(d, 12, length, seed);
-            std::vector<std::byte> bytes(2 * codes.size());
-            std::memcpy(bytes.data(), codes.data(), bytes.size());
-            CodedAccumulator accumulator(d);
-            for (std::size_t at = 0; at < codes.size(); at += length)
-                accumulator.add(bytes.data() + 2 * at, std::min(length, codes.size() - at), at);
-            CodeCounts counts;
-            const ValueStats s = accumulator.finish(counts);
+            const ValueStats s = accumulated(d, codes, length);
             const Expected e = bruteForce(CodeTable::of(d), codes);
             QCOMPARE(s.absmax, e.absmax);
             QCOMPARE(s.absmaxIndex, e.index);
@@ -109,13 +114,7 @@ private Q_SLOTS:
         for (Dtype d : {Dtype::BF16, Dtype::F16}) {
             std::vector<std::uint16_t> codes(50000, 0x8000); // -0
             codes[41234] = 0x0001;                           // the smallest value above zero
-            std::vector<std::byte> bytes(2 * codes.size());
-            std::memcpy(bytes.data(), codes.data(), bytes.size());
-            CodedAccumulator accumulator(d);
-            for (std::size_t at = 0; at < codes.size(); at += 4096)
-                accumulator.add(bytes.data() + 2 * at, std::min<std::size_t>(4096, codes.size() - at), at);
-            CodeCounts counts;
-            const ValueStats s = accumulator.finish(counts);
+            const ValueStats s = accumulated(d, codes, 4096);
             QCOMPARE(s.absmaxIndex, std::optional<std::uint64_t>(41234));
             QVERIFY(s.absmax > 0);
         }
@@ -143,13 +142,7 @@ private Q_SLOTS:
         std::vector<std::uint16_t> codes(4 * 4096, one);
         codes[4096 + 17] = static_cast<std::uint16_t>(sign | (one + 1u));
         codes[2 * 4096 + 5] = static_cast<std::uint16_t>((sign ^ 0x8000u) | (one + 1u));
-        std::vector<std::byte> bytes(2 * codes.size());
-        std::memcpy(bytes.data(), codes.data(), bytes.size());
-        CodedAccumulator accumulator(d);
-        for (std::size_t at = 0; at < codes.size(); at += 4096)
-            accumulator.add(bytes.data() + 2 * at, 4096, at);
-        CodeCounts counts;
-        const ValueStats s = accumulator.finish(counts);
+        const ValueStats s = accumulated(d, codes, 4096);
         QCOMPARE(s.absmaxIndex, std::optional<std::uint64_t>(4096 + 17));
         QCOMPARE(s.absmax, double(std::fabs(CodeTable::of(d).value(one + 1u))));
     }
