@@ -7,10 +7,10 @@
 namespace ts::narrow {
 
 // F32 -> BF16 and F32 -> F16 in SIMD lanes, the dispatcher picking the instruction set the CPU has
-// (Highway). Integer arithmetic only, so every target gives the same bits: round to nearest, ties
-// to even; a NaN keeps its sign and the top of its payload with the quiet bit set (as F16C's
-// VCVTPS2PH and AVX512_BF16's VCVTNEPS2BF16 do); subnormal inputs and results are kept. Adds the
-// overflows, underflows and NaNs to `counts` (see ConversionCounts).
+// (Highway). Every target gives the same bits (integer arithmetic, or F16C's VCVTPS2PH for F16 on
+// AVX2 and up, which rounds the same way): round to nearest, ties to even; a NaN keeps its sign and the top
+// of its payload with the quiet bit set (as F16C's VCVTPS2PH and AVX512_BF16's VCVTNEPS2BF16 do); subnormal
+// inputs and results are kept. Adds the overflows, underflows and NaNs to `counts` (see ConversionCounts).
 void f32ToBf16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts);
 void f32ToF16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts);
 
