@@ -79,33 +79,35 @@ HWY_INLINE hn::Vec<DU> Bf16Vector(DU du, hn::Vec<DU> x, hn::Vec<DU>& over, hn::V
     return o;
 }
 
-template <class DU>
-HWY_INLINE hn::Vec<DU> F16Vector(DU du, hn::Vec<DU> x, hn::Vec<DU>& over, hn::Vec<DU>& under,
-                                 hn::Vec<DU>& nans)
+// F16Rule in lanes, without the counts (F16Narrow takes them from the input). Magnitudes are
+// compared as int32 (they are non-negative), which x86 does in one instruction; the subnormal
+// arm needs per-lane shifts, which SSE4 lacks, so it runs only for vectors where a lane rounds to
+// a non-zero subnormal (magnitudes in (2^-25, 2^-14): 0.2% of N(0, 0.02) weights).
+template <class DU> HWY_INLINE hn::Vec<DU> F16Vector(DU du, hn::Vec<DU> x)
 {
-    const auto signBit = hn::Set(du, 0x80000000u);
-    const auto sign = hn::And(x, signBit);
+    const hn::RebindToSigned<DU> di;
+    const auto sign = hn::And(x, hn::Set(du, 0x80000000u));
     const auto ax = hn::Xor(x, sign);
-    const auto inf = hn::Set(du, F16Rule::kInf32);
+    const auto sax = hn::BitCast(di, ax);
     const auto one = hn::Set(du, 1u);
-    const auto nan = hn::Gt(ax, inf);
+    const auto nan = hn::RebindMask(du, hn::Gt(sax, hn::Set(di, std::int32_t{F16Rule::kInf32})));
     const auto big = hn::IfThenElse(
         nan, hn::Or(hn::Set(du, 0x7e00u), hn::And(hn::ShiftRight<13>(ax), hn::Set(du, 0x3ffu))),
         hn::Set(du, 0x7c00u));
-    const auto mant = hn::Or(hn::And(ax, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
-    const auto shift =
-        hn::Min(hn::Max(hn::Sub(hn::Set(du, 126u), hn::Min(hn::ShiftRight<23>(ax), hn::Set(du, 126u))), one),
-                hn::Set(du, 31u));
-    const auto half = hn::Sub(one << hn::Sub(shift, one), one);
-    const auto sub = hn::Add(hn::Add(mant, half), hn::And(mant >> shift, one)) >> shift;
     const auto normal = hn::ShiftRight<13>(hn::Add(hn::Add(ax, hn::Set(du, ((15u - 127u) << 23) + 0xfffu)),
                                                    hn::And(hn::ShiftRight<13>(ax), one)));
-    const auto o = hn::IfThenElse(hn::Gt(ax, hn::Set(du, F16Rule::kF16Max - 1)), big,
-                                  hn::IfThenElse(hn::Lt(ax, hn::Set(du, F16Rule::kMinNormal)), sub, normal));
-    over = hn::Sub(over, hn::VecFromMask(du, hn::And(hn::Lt(ax, inf), hn::Eq(o, hn::Set(du, 0x7c00u)))));
-    under =
-        hn::Sub(under, hn::VecFromMask(du, hn::AndNot(hn::Eq(ax, hn::Zero(du)), hn::Eq(o, hn::Zero(du)))));
-    nans = hn::Sub(nans, hn::VecFromMask(du, nan));
+    const auto tiny = hn::RebindMask(du, hn::Lt(sax, hn::Set(di, std::int32_t{F16Rule::kMinNormal})));
+    auto sub = hn::Zero(du); // every magnitude up to 2^-25 rounds to zero
+    if (!hn::AllFalse(du, hn::AndNot(hn::RebindMask(du, hn::Lt(sax, hn::Set(di, 0x33000001))), tiny))) {
+        const auto mant = hn::Or(hn::And(ax, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
+        const auto shift = hn::Min(
+            hn::Max(hn::Sub(hn::Set(du, 126u), hn::Min(hn::ShiftRight<23>(ax), hn::Set(du, 126u))), one),
+            hn::Set(du, 31u));
+        const auto half = hn::Sub(one << hn::Sub(shift, one), one);
+        sub = hn::Add(hn::Add(mant, half), hn::And(mant >> shift, one)) >> shift;
+    }
+    const auto huge = hn::RebindMask(du, hn::Gt(sax, hn::Set(di, std::int32_t{F16Rule::kF16Max - 1})));
+    const auto o = hn::IfThenElse(huge, big, hn::IfThenElse(tiny, sub, normal));
     return hn::Or(o, hn::ShiftRight<16>(sign));
 }
 
@@ -156,23 +158,21 @@ void Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::
     NarrowTail<Rule>(in, out, i, n, counts);
 }
 
-#if HWY_TARGET < HWY_SSE4 && !defined(HWY_DISABLE_F16C)
-// F32 -> F16 where the target has F16C (AVX2 and up): VCVTPS2PH rounds to nearest even and keeps
-// subnormal results and NaN payloads exactly as F16Rule does (tst_convert_kernels pins both to the
-// same bytes; MXCSR's FTZ and DAZ bits do not change it, checked on Zen). It runs at 2.4-2.7x
-// F16Vector's speed on one Zen core (4.1-4.5 -> 10.6-12.2 GB/s of F32, `bench_convert kernels`).
-// Below AVX2, Highway's DemoteTo truncates, so those targets keep the integer rule.
+// F32 -> F16: F16C's VCVTPS2PH where the target has it (AVX2 and up), F16Vector below. The
+// instruction rounds to nearest even and keeps subnormal results and NaN payloads exactly as
+// F16Rule does (tst_convert_kernels pins both to the same bytes; MXCSR's FTZ and DAZ bits do not
+// change it, checked on Zen), at 2.4-2.7x the integer rule's speed on one Zen core (4.1-4.5 ->
+// 10.6-12.2 GB/s of F32, `bench_convert kernels`). Highway's own DemoteTo below AVX2 truncates.
 // The counts come from the input alone: F16Rule gives Inf for magnitudes from 65520 (0x477ff000,
 // a tie to even) up to Inf, and 0 for magnitudes up to 2^-25 (0x33000000, also a tie), so each
-// count is the difference of two "magnitude above" counts, one signed compare each (a magnitude
-// is a non-negative int32).
-#define TS_NARROW_F16C 1
-void F16Hardware(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
-                 ConversionCounts& counts)
+// count is the difference of two "magnitude above" counts, one signed compare each.
+void F16Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+               ConversionCounts& counts)
 {
     const hn::ScalableTag<float> df;
     const hn::RebindToSigned<decltype(df)> di;
-    const hn::Rebind<hwy::float16_t, decltype(df)> dh;
+    const hn::RebindToUnsigned<decltype(df)> du;
+    const hn::Rebind<std::uint16_t, decltype(df)> d16;
     const std::size_t N = hn::Lanes(df);
     const auto sum = [&](auto v) { return static_cast<std::uint64_t>(hn::GetLane(hn::SumOfLanes(di, v))); };
     std::size_t i = 0;
@@ -191,7 +191,12 @@ void F16Hardware(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, 
             above(nan, ax, 0x7f800000);
             above(nonZero, ax, 0);
             above(notToZero, ax, 0x33000000);
-            hn::StoreU(hn::DemoteTo(dh, x), dh, reinterpret_cast<hwy::float16_t*>(out) + i);
+#if HWY_TARGET < HWY_SSE4 && !defined(HWY_DISABLE_F16C)
+            const auto halfs = hn::BitCast(d16, hn::DemoteTo(hn::Rebind<hwy::float16_t, decltype(df)>(), x));
+#else
+            const auto halfs = hn::DemoteTo(d16, hn::BitCast(di, F16Vector(du, hn::BitCast(du, x))));
+#endif
+            hn::StoreU(halfs, d16, reinterpret_cast<std::uint16_t*>(out) + i);
         }
         counts.overflowed += sum(toInf) - sum(inf);
         counts.underflowed += sum(nonZero) - sum(notToZero);
@@ -199,7 +204,6 @@ void F16Hardware(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, 
     }
     NarrowTail<F16Rule>(in, out, i, n, counts);
 }
-#endif
 
 void F32ToBf16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
                ConversionCounts* counts)
@@ -211,15 +215,9 @@ void F32ToBf16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, st
 void F32ToF16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
               ConversionCounts* counts)
 {
-#ifdef TS_NARROW_F16C
-    F16Hardware(in, out, n, *counts);
-#else
-    Narrow<F16Rule>(in, out, n, *counts,
-                    [](auto du, auto x, auto& o, auto& u, auto& q) { return F16Vector(du, x, o, u, q); });
-#endif
+    F16Narrow(in, out, n, *counts);
 }
 
-#undef TS_NARROW_F16C
 } // namespace ts::narrow::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
