@@ -2,6 +2,7 @@
 
 #include "codec/DtypeDecoder.h"
 #include "codec/HalfWidening.h"
+#include "convert/FloatRoute.h"
 #include "convert/NarrowingKernels.h"
 
 #include <algorithm>
@@ -103,36 +104,6 @@ template <typename T> void store(std::byte* p, T v)
     std::memcpy(p, &v, sizeof v);
 }
 
-// BF16 <-> F16 through F32 in blocks that stay in L1: widening is exact, so the narrowing kernel
-// rounds the value once, as encodeBits would (0.02 GB/s element by element, `bench_convert
-// kernels`). The one difference is NaN: the kernels keep the top of a payload, encodeBits writes
-// the quiet NaN, so a block that held a NaN gets those codes rewritten to it.
-void convertHalfThroughF32(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::size_t n,
-                           ConversionCounts& counts)
-{
-    constexpr std::size_t kBlock = 4096;
-    alignas(64) float wide[kBlock];
-    const bool toF16 = to == Dtype::F16;
-    const std::uint16_t inf = toF16 ? 0x7c00 : 0x7f80, quietNan = toF16 ? 0x7e00 : 0x7fc0;
-    for (std::size_t done = 0; done < n;) {
-        const std::size_t k = std::min(kBlock, n - done);
-        const std::size_t nans = decode::widenHalfs(in + 2 * done, k, from == Dtype::BF16, wide);
-        const auto* f32 = reinterpret_cast<const std::byte*>(wide);
-        std::byte* halfs = out + 2 * done;
-        if (toF16)
-            narrow::f32ToF16(f32, halfs, k, counts);
-        else
-            narrow::f32ToBf16(f32, halfs, k, counts);
-        for (std::size_t i = 0; nans != 0 && i < k; ++i) {
-            std::uint16_t code;
-            std::memcpy(&code, halfs + 2 * i, 2);
-            if ((code & 0x7fff) > inf)
-                store<std::uint16_t>(halfs + 2 * i, static_cast<std::uint16_t>((code & 0x8000) | quietNan));
-        }
-        done += k;
-    }
-}
-
 } // namespace
 
 std::span<const Dtype> DtypeConverter::targets()
@@ -157,17 +128,19 @@ void DtypeConverter::convert(Dtype from, Dtype to, const std::byte* in, std::byt
         return;
     }
     // The pairs a model conversion spends its time on run in SIMD lanes (Highway, dispatched at
-    // run time); the others element by element through the shared decoders and an exact encoder.
+    // run time); every other source exactly representable in float, and F64 -> F32, goes through
+    // floats (FloatRoute.h); what is left (F64 to a 16- or 8-bit float, where a float in between
+    // would round twice) element by element through the shared decoders and an exact encoder.
     if (from == Dtype::F32 && to == Dtype::BF16)
         return narrow::f32ToBf16(in, out, n, counts);
     if (from == Dtype::F32 && to == Dtype::F16)
         return narrow::f32ToF16(in, out, n, counts);
-    if ((from == Dtype::BF16 && to == Dtype::F16) || (from == Dtype::F16 && to == Dtype::BF16))
-        return convertHalfThroughF32(from, to, in, out, n, counts);
     if ((from == Dtype::BF16 || from == Dtype::F16) && to == Dtype::F32) {
         counts.nan += decode::widenHalfs(in, n, from == Dtype::BF16, reinterpret_cast<float*>(out));
         return;
     }
+    if (floatroute::handles(from, to))
+        return floatroute::convert(from, to, in, out, n, counts);
 
     const Format target = formatOf(to);
     const std::span<const std::byte> bytes(in, n * inSize);
