@@ -31,10 +31,12 @@ struct ConversionCounts {
 // Element-wise conversion between the floating dtypes F64, F32, F16, BF16, F8_E4M3 and F8_E5M2:
 // round to nearest, ties to even; NaN stays NaN (sign kept); finite values out of range become
 // ±Inf, except F8_E4M3 (no Inf) which saturates to ±448; Inf into F8_E4M3 also saturates and is
-// counted as an overflow. Subnormals are kept, never flushed. Little-endian bytes, as in files.
-// Sources are read by the shared decoders (codec/DtypeDecoder.h); F32 -> BF16 / F16 and
-// BF16 / F16 -> F32 run in SIMD lanes on whichever instruction set the CPU has, with the same bits
-// on every one (tests/convert/tst_convert_kernels.cpp checks each target the binary carries).
+// counted as an overflow. Subnormals are kept, never flushed (with the FPU's default settings,
+// which nothing in Tensorscope changes). Little-endian bytes, as in files. Sources are read by the
+// shared decoders (codec/DtypeDecoder.h); F32 -> BF16 / F16 and BF16 / F16 -> F32 run in SIMD lanes
+// on whichever instruction set the CPU has, every other pair from a source exact in float, and
+// F64 -> F32, through floats (FloatRoute.h); all with the same bits on every instruction set
+// (tests/convert/tst_convert_kernels.cpp checks each target the binary carries).
 class DtypeConverter {
 public:
     // The dtypes the converter reads and writes, in the order a user is offered them (the Convert

@@ -57,7 +57,7 @@ template <Dtype kTo> struct F8Encoder {
         const std::uint32_t m = (ax & 0x7fffffu) | 0x800000u;
         const int below = (kEmin - e) & ~((kEmin - e) >> 31); // max(kEmin - e, 0), without a branch
         const int at = e + below;
-        const int drop = std::min(23 - kMantBits + below, 31); // >= 20; from 26 on, n is 0
+        const int drop = std::min(23 - kMantBits + below, 31); // >= 20; from 25 on, n is 0
         const std::uint32_t q = m >> drop, r = m & ((1u << drop) - 1), half = 1u << (drop - 1);
         const std::uint32_t n = q + static_cast<std::uint32_t>((r > half) | ((r == half) & (q & 1u)));
         const bool huge =
@@ -168,6 +168,11 @@ void f64ToF32(const std::byte* in, std::byte* out, std::size_t n, ConversionCoun
 bool handles(Dtype from, Dtype to)
 {
     if (from == to || !DtypeConverter::supports(to))
+        return false;
+    // DtypeConverter's own kernels, which keep the top of a NaN payload where this route would
+    // write the quiet NaN.
+    const bool half = from == Dtype::F16 || from == Dtype::BF16;
+    if ((from == Dtype::F32 && (to == Dtype::F16 || to == Dtype::BF16)) || (half && to == Dtype::F32))
         return false;
     return exactInFloat(from) || (from == Dtype::F64 && to == Dtype::F32);
 }

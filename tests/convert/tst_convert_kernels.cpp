@@ -169,8 +169,9 @@ struct Converted {
     ConversionCounts counts;
 };
 
-// Converts in pieces of irregular lengths (every kernel's tail), from and into buffers one byte
-// off their alignment (ConvertingSource hands over any address).
+// Converts in pieces of irregular lengths (every kernel's tail, and one longer than the kernels'
+// 65,536-element counter blocks), from and into buffers one byte off their alignment
+// (ConvertingSource hands over any address).
 Converted convertInPieces(Dtype from, Dtype to, const std::vector<std::byte>& in)
 {
     const std::size_t inSize = static_cast<std::size_t>(dtypeBits(from) / 8);
@@ -179,7 +180,7 @@ Converted convertInPieces(Dtype from, Dtype to, const std::vector<std::byte>& in
     std::vector<std::byte> src(in.size() + 1), dst(n * outSize + 1);
     std::memcpy(src.data() + 1, in.data(), in.size());
     Converted c;
-    static const std::size_t kPieces[] = {1, 3, 16, 17, 31, 64, 100, 1000, 4097, 65536};
+    static const std::size_t kPieces[] = {1, 3, 16, 17, 31, 64, 100, 1000, 4097, 65536, 150001};
     std::size_t done = 0;
     for (std::size_t k = 0; done < n; ++k) {
         const std::size_t piece = std::min(kPieces[k % std::size(kPieces)], n - done);
