@@ -17,8 +17,13 @@ namespace ts::narrow::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 using ts::codec::HWY_NAMESPACE::PrefetchAhead;
 
-// One element each, for the tails: the same integer steps as the vector bodies below.
+// One element each, for the tails: the same integer steps as the vector bodies below. kInfFrom
+// and kZeroUpTo are the magnitudes from which a finite input rounds to Inf and up to which it
+// rounds to zero (both ties to even): the vector loop counts overflows and underflows by them.
 struct Bf16Rule {
+    static constexpr std::uint32_t kInfFrom = 0x7f7f8000u; // half an ulp above the largest BF16
+    static constexpr std::uint32_t kZeroUpTo = 0x8000u;    // half the smallest subnormal
+
     static std::uint32_t apply(std::uint32_t x, std::uint32_t tally[3])
     {
         const std::uint32_t ax = x & 0x7fffffffu;
@@ -40,6 +45,8 @@ struct F16Rule {
     static constexpr std::uint32_t kInf32 = 255u << 23;
     static constexpr std::uint32_t kF16Max = (127u + 16u) << 23; // 65536: from here on, Inf
     static constexpr std::uint32_t kMinNormal = 113u << 23;      // 2^-14
+    static constexpr std::uint32_t kInfFrom = 0x477ff000u;       // 65520
+    static constexpr std::uint32_t kZeroUpTo = 0x33000000u;      // 2^-25
 
     static std::uint32_t apply(std::uint32_t x, std::uint32_t tally[3])
     {
@@ -60,26 +67,17 @@ struct F16Rule {
     }
 };
 
-template <class DU>
-HWY_INLINE hn::Vec<DU> Bf16Vector(DU du, hn::Vec<DU> x, hn::Vec<DU>& over, hn::Vec<DU>& under,
-                                  hn::Vec<DU>& nans)
+// Bf16Rule in lanes, without the counts (Narrow takes them from the input).
+template <class DU> HWY_INLINE hn::Vec<DU> Bf16Vector(DU du, hn::Vec<DU> x)
 {
-    const auto ax = hn::And(x, hn::Set(du, 0x7fffffffu));
-    const auto inf = hn::Set(du, 0x7f800000u);
-    const auto nan = hn::Gt(ax, inf);
+    const auto nan = hn::Gt(hn::And(x, hn::Set(du, 0x7fffffffu)), hn::Set(du, 0x7f800000u));
     const auto top = hn::ShiftRight<16>(x);
     const auto rounded =
         hn::ShiftRight<16>(hn::Add(hn::Add(x, hn::Set(du, 0x7fffu)), hn::And(top, hn::Set(du, 1u))));
-    const auto o = hn::IfThenElse(nan, hn::Or(top, hn::Set(du, 0x40u)), rounded);
-    const auto mag = hn::And(o, hn::Set(du, 0x7fffu));
-    over = hn::Sub(over, hn::VecFromMask(du, hn::And(hn::Lt(ax, inf), hn::Eq(mag, hn::Set(du, 0x7f80u)))));
-    under =
-        hn::Sub(under, hn::VecFromMask(du, hn::AndNot(hn::Eq(ax, hn::Zero(du)), hn::Eq(mag, hn::Zero(du)))));
-    nans = hn::Sub(nans, hn::VecFromMask(du, nan));
-    return o;
+    return hn::IfThenElse(nan, hn::Or(top, hn::Set(du, 0x40u)), rounded);
 }
 
-// F16Rule in lanes, without the counts (F16Narrow takes them from the input). Magnitudes are
+// F16Rule in lanes, without the counts (Narrow takes them from the input). Magnitudes are
 // compared as int32 (they are non-negative), which x86 does in one instruction; the subnormal
 // arm needs per-lane shifts, which SSE4 lacks, so it runs only for vectors where a lane rounds to
 // a non-zero subnormal (magnitudes in (2^-25, 2^-14): 0.2% of N(0, 0.02) weights).
@@ -98,7 +96,9 @@ template <class DU> HWY_INLINE hn::Vec<DU> F16Vector(DU du, hn::Vec<DU> x)
                                                    hn::And(hn::ShiftRight<13>(ax), one)));
     const auto tiny = hn::RebindMask(du, hn::Lt(sax, hn::Set(di, std::int32_t{F16Rule::kMinNormal})));
     auto sub = hn::Zero(du); // every magnitude up to 2^-25 rounds to zero
-    if (!hn::AllFalse(du, hn::AndNot(hn::RebindMask(du, hn::Lt(sax, hn::Set(di, 0x33000001))), tiny))) {
+    if (!hn::AllFalse(
+            du, hn::AndNot(hn::RebindMask(du, hn::Lt(sax, hn::Set(di, std::int32_t{F16Rule::kZeroUpTo + 1}))),
+                           tiny))) {
         const auto mant = hn::Or(hn::And(ax, hn::Set(du, 0x7fffffu)), hn::Set(du, 0x800000u));
         const auto shift = hn::Min(
             hn::Max(hn::Sub(hn::Set(du, 126u), hn::Min(hn::ShiftRight<23>(ax), hn::Set(du, 126u))), one),
@@ -128,34 +128,60 @@ void NarrowTail(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, s
     counts.nan += tally[2];
 }
 
-// Runs one of the rules over n elements: vectors, then the scalar rule for the tail. Counters are
-// per lane in 32 bits and emptied every kBlock elements, so none can wrap.
+// Runs one of the rules over n elements: `lanes` turns a vector of F32 bits into its 16-bit codes,
+// then the scalar rule does the tail. The counts come from the input alone: a finite magnitude
+// overflows from Rule::kInfFrom on and underflows up to Rule::kZeroUpTo, so each count is the
+// difference of two "magnitude above" counts, one signed compare each (a magnitude is a
+// non-negative int32). Counters are per lane in 32 bits and emptied every kBlock elements, so
+// none can wrap.
 constexpr std::size_t kBlock = std::size_t{1} << 16;
 
-template <class Rule, class VectorRule>
+template <class Rule, class Lanes>
 void Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
-            ConversionCounts& counts, VectorRule vectorRule)
+            ConversionCounts& counts, Lanes lanes)
 {
     const hn::ScalableTag<std::uint32_t> du;
     const hn::RebindToSigned<decltype(du)> di;
     const hn::Rebind<std::uint16_t, decltype(du)> d16;
     const std::size_t N = hn::Lanes(du);
+    const auto sum = [&](auto v) { return static_cast<std::uint64_t>(hn::GetLane(hn::SumOfLanes(di, v))); };
     std::size_t i = 0;
     while (i + N <= n) {
-        auto over = hn::Zero(du), under = hn::Zero(du), nans = hn::Zero(du);
+        auto toInf = hn::Zero(di), inf = toInf, nan = toInf, nonZero = toInf, notToZero = toInf;
+        const auto above = [&](auto& count, auto ax, std::uint32_t bits) {
+            count =
+                hn::Sub(count, hn::VecFromMask(di, hn::Gt(ax, hn::Set(di, static_cast<std::int32_t>(bits)))));
+        };
         const std::size_t end = i + std::min((n - i) / N * N, kBlock);
         for (; i < end; i += N) {
             PrefetchAhead(in + 4 * i, N * 4);
             // Unaligned loads and stores: ConvertingSource hands over any address.
-            const auto o = vectorRule(du, hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(in) + i), over,
-                                      under, nans);
-            hn::StoreU(hn::DemoteTo(d16, hn::BitCast(di, o)), d16, reinterpret_cast<std::uint16_t*>(out) + i);
+            const auto x = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(in) + i);
+            const auto ax = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7fffffff));
+            above(toInf, ax, Rule::kInfFrom - 1);
+            above(inf, ax, 0x7f7fffffu);
+            above(nan, ax, 0x7f800000u);
+            above(nonZero, ax, 0);
+            above(notToZero, ax, Rule::kZeroUpTo);
+            hn::StoreU(lanes(du, x), d16, reinterpret_cast<std::uint16_t*>(out) + i);
         }
-        counts.overflowed += hn::GetLane(hn::SumOfLanes(du, over));
-        counts.underflowed += hn::GetLane(hn::SumOfLanes(du, under));
-        counts.nan += hn::GetLane(hn::SumOfLanes(du, nans));
+        counts.overflowed += sum(toInf) - sum(inf);
+        counts.underflowed += sum(nonZero) - sum(notToZero);
+        counts.nan += sum(nan);
     }
     NarrowTail<Rule>(in, out, i, n, counts);
+}
+
+// Integer lanes to 16-bit codes: DemoteTo saturates as signed, and every code fits.
+template <class DU> HWY_INLINE auto Codes(DU /* du */, hn::Vec<DU> o)
+{
+    return hn::DemoteTo(hn::Rebind<std::uint16_t, DU>(), hn::BitCast(hn::RebindToSigned<DU>(), o));
+}
+
+void F32ToBf16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+               ConversionCounts* counts)
+{
+    Narrow<Bf16Rule>(in, out, n, *counts, [](auto du, auto x) { return Codes(du, Bf16Vector(du, x)); });
 }
 
 // F32 -> F16: F16C's VCVTPS2PH where the target has it (AVX2 and up), F16Vector below. The
@@ -163,59 +189,18 @@ void Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::
 // F16Rule does (tst_convert_kernels pins both to the same bytes; MXCSR's FTZ and DAZ bits do not
 // change it, checked on Zen), at 2.4-2.7x the integer rule's speed on one Zen core (4.1-4.5 ->
 // 10.6-12.2 GB/s of F32, `bench_convert kernels`). Highway's own DemoteTo below AVX2 truncates.
-// The counts come from the input alone: F16Rule gives Inf for magnitudes from 65520 (0x477ff000,
-// a tie to even) up to Inf, and 0 for magnitudes up to 2^-25 (0x33000000, also a tie), so each
-// count is the difference of two "magnitude above" counts, one signed compare each.
-void F16Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
-               ConversionCounts& counts)
-{
-    const hn::ScalableTag<float> df;
-    const hn::RebindToSigned<decltype(df)> di;
-    const hn::RebindToUnsigned<decltype(df)> du;
-    const hn::Rebind<std::uint16_t, decltype(df)> d16;
-    const std::size_t N = hn::Lanes(df);
-    const auto sum = [&](auto v) { return static_cast<std::uint64_t>(hn::GetLane(hn::SumOfLanes(di, v))); };
-    std::size_t i = 0;
-    while (i + N <= n) {
-        auto toInf = hn::Zero(di), inf = toInf, nan = toInf, nonZero = toInf, notToZero = toInf;
-        const auto above = [&](auto& count, auto ax, std::int32_t bits) {
-            count = hn::Sub(count, hn::VecFromMask(di, hn::Gt(ax, hn::Set(di, bits))));
-        };
-        const std::size_t end = i + std::min((n - i) / N * N, kBlock);
-        for (; i < end; i += N) {
-            PrefetchAhead(in + 4 * i, N * 4);
-            const auto x = hn::LoadU(df, reinterpret_cast<const float*>(in) + i);
-            const auto ax = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7fffffff));
-            above(toInf, ax, 0x477fefff);
-            above(inf, ax, 0x7f7fffff);
-            above(nan, ax, 0x7f800000);
-            above(nonZero, ax, 0);
-            above(notToZero, ax, 0x33000000);
-#if HWY_TARGET < HWY_SSE4 && !defined(HWY_DISABLE_F16C)
-            const auto halfs = hn::BitCast(d16, hn::DemoteTo(hn::Rebind<hwy::float16_t, decltype(df)>(), x));
-#else
-            const auto halfs = hn::DemoteTo(d16, hn::BitCast(di, F16Vector(du, hn::BitCast(du, x))));
-#endif
-            hn::StoreU(halfs, d16, reinterpret_cast<std::uint16_t*>(out) + i);
-        }
-        counts.overflowed += sum(toInf) - sum(inf);
-        counts.underflowed += sum(nonZero) - sum(notToZero);
-        counts.nan += sum(nan);
-    }
-    NarrowTail<F16Rule>(in, out, i, n, counts);
-}
-
-void F32ToBf16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
-               ConversionCounts* counts)
-{
-    Narrow<Bf16Rule>(in, out, n, *counts,
-                     [](auto du, auto x, auto& o, auto& u, auto& q) { return Bf16Vector(du, x, o, u, q); });
-}
-
 void F32ToF16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
               ConversionCounts* counts)
 {
-    F16Narrow(in, out, n, *counts);
+    Narrow<F16Rule>(in, out, n, *counts, [](auto du, auto x) {
+#if HWY_TARGET < HWY_SSE4 && !defined(HWY_DISABLE_F16C)
+        const hn::RebindToFloat<decltype(du)> df;
+        return hn::BitCast(hn::Rebind<std::uint16_t, decltype(du)>(),
+                           hn::DemoteTo(hn::Rebind<hwy::float16_t, decltype(du)>(), hn::BitCast(df, x)));
+#else
+        return Codes(du, F16Vector(du, x));
+#endif
+    });
 }
 
 } // namespace ts::narrow::HWY_NAMESPACE
