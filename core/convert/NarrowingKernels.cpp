@@ -21,6 +21,8 @@ using ts::codec::HWY_NAMESPACE::PrefetchAhead;
 // and kZeroUpTo are the magnitudes from which a finite input rounds to Inf and up to which it
 // rounds to zero (both ties to even): the vector loop counts overflows and underflows by them.
 struct Bf16Rule {
+    using Out = std::uint16_t;
+    static constexpr std::uint32_t kOverflowTop = 0x7f7fffffu;
     static constexpr std::uint32_t kInfFrom = 0x7f7f8000u; // half an ulp above the largest BF16
     static constexpr std::uint32_t kZeroUpTo = 0x8000u;    // half the smallest subnormal
 
@@ -42,6 +44,8 @@ struct Bf16Rule {
 // the quiet bit set, as F16C's VCVTPS2PH does (found by fuzz_convert: the file once depended on
 // whether the CPU had F16C).
 struct F16Rule {
+    using Out = std::uint16_t;
+    static constexpr std::uint32_t kOverflowTop = 0x7f7fffffu;
     static constexpr std::uint32_t kInf32 = 255u << 23;
     static constexpr std::uint32_t kF16Max = (127u + 16u) << 23; // 65536: from here on, Inf
     static constexpr std::uint32_t kMinNormal = 113u << 23;      // 2^-14
@@ -66,6 +70,78 @@ struct F16Rule {
         return o | (sign >> 16);
     }
 };
+
+// F32 bits to an OCP F8 code (E4M3: kHasInf false, saturating at 448; E5M2: with Inf): round
+// the 24-bit significand to the format's precision at the value's exponent, or at the smallest
+// normal exponent for results below it, ties to even; above the largest finite value Inf (E5M2)
+// or the largest finite value (E4M3, whose overflows include Inf inputs); the quiet NaN with the
+// input's sign. apply() is DtypeConverter's exact encoder in integers, for the tails; F8Vector
+// below gives the same codes in lanes.
+template <int kExpBits, int kMantBits, bool kHasInf> struct F8Rule {
+    using Out = std::uint8_t;
+    static constexpr int kMantissaBits = kMantBits;
+    static constexpr bool kInf = kHasInf;
+    static constexpr int kBias = (1 << (kExpBits - 1)) - 1;
+    static constexpr int kEmin = 1 - kBias;
+    static constexpr int kTopExponent = (1 << kExpBits) - (kHasInf ? 2 : 1) - kBias;
+    static constexpr std::uint32_t kTopSignificand = kHasInf ? (2u << kMantBits) - 1 : (2u << kMantBits) - 2;
+    static constexpr std::uint32_t kInfBits = ((1u << kExpBits) - 1) << kMantBits;
+    static constexpr std::uint32_t kMaxBits = kHasInf ? kInfBits - 1 : kInfBits | ((1u << kMantBits) - 2);
+    static constexpr std::uint32_t kNanBits =
+        kHasInf ? kInfBits | (1u << (kMantBits - 1)) : kInfBits | ((1u << kMantBits) - 1);
+    // Finite magnitudes from here on come out as kInfBits or kMaxBits: the midpoint past the largest
+    // finite value, which rounds up when that value's significand is odd (E5M2: 61440) and down
+    // when it is even (E4M3: 464 gives 448, so from the next float on).
+    static constexpr std::uint32_t kTie = (static_cast<std::uint32_t>(kTopExponent + 127) << 23) |
+                                          ((2 * kTopSignificand + 1 - (2u << kMantBits)) << (22 - kMantBits));
+    static constexpr std::uint32_t kInfFrom = kTie + (kTopSignificand % 2 == 0 ? 1u : 0u);
+    // Inputs above this are not counted as overflows: NaN, and Inf where the format has it.
+    static constexpr std::uint32_t kOverflowTop = kHasInf ? 0x7f7fffffu : 0x7f800000u;
+    // Half the smallest subnormal, 2^(kEmin - kMantBits - 1): up to here, zero (ties to even).
+    static constexpr std::uint32_t kZeroUpTo = static_cast<std::uint32_t>(127 + kEmin - kMantBits - 1) << 23;
+    static constexpr std::uint32_t kMinNormal = static_cast<std::uint32_t>(127 + kEmin) << 23;
+    // A float whose ulp is the format's smallest subnormal: adding it rounds a magnitude below
+    // the smallest normal to a whole number of subnormal steps, the FPU's ties to even doing the
+    // rounding (Giesen's denorm_magic); its bits subtracted leave that number.
+    static constexpr std::uint32_t kSubnormalMagic = static_cast<std::uint32_t>(127 + kEmin - kMantBits + 23)
+                                                     << 23;
+
+    // Branch-free: on weights, whether a value rounds up, underflows or is subnormal is a coin
+    // toss, and as branches those cost 3x the time.
+    static std::uint32_t apply(std::uint32_t x, std::uint32_t tally[3])
+    {
+        const std::uint32_t sign = (x >> 31) << (kExpBits + kMantBits);
+        const std::uint32_t ax = x & 0x7fffffffu;
+        const bool nan = ax > 0x7f800000u, inf = ax == 0x7f800000u;
+        // Zero and float subnormals (exponent field 0) get a shift past every significand bit: n is
+        // 0. They are far below half the format's smallest subnormal, so that is their rounding.
+        const int e = static_cast<int>(ax >> 23) - 127;
+        const std::uint32_t m = (ax & 0x7fffffu) | 0x800000u;
+        const int below = (kEmin - e) & ~((kEmin - e) >> 31); // max(kEmin - e, 0), without a branch
+        const int at = e + below;
+        const int drop = std::min(23 - kMantBits + below, 31); // >= 20; from 25 on, n is 0
+        const std::uint32_t q = m >> drop, r = m & ((1u << drop) - 1), half = 1u << (drop - 1);
+        const std::uint32_t n = q + static_cast<std::uint32_t>((r > half) | ((r == half) & (q & 1u)));
+        const bool huge =
+            (at > kTopExponent) | ((at == kTopExponent) & (n > kTopSignificand)); // Inf, NaN too
+        const bool special = nan | inf;
+        // The code is the exponent field followed by the significand without its leading 1, so
+        // (at + kBias - 1) << kMantBits, plus n: a carry into the next binade (n = 2 << kMantBits)
+        // adds one to the exponent field by itself, and a subnormal (at = kEmin: a field of 0, n below
+        // 1 << kMantBits) and zero (n = 0) come out right too.
+        const std::uint32_t finite = (static_cast<std::uint32_t>(at + kBias - 1) << kMantBits) + n;
+        const std::uint32_t saturated = (kHasInf && !nan) ? kInfBits : (nan ? kNanBits : kMaxBits);
+        tally[0] += static_cast<std::uint32_t>((huge & !special) | (inf & !kHasInf));
+        tally[1] += static_cast<std::uint32_t>((n == 0) & (ax != 0));
+        tally[2] += static_cast<std::uint32_t>(nan);
+        return sign | (huge ? saturated : finite);
+    }
+};
+
+using F8E4M3Rule = F8Rule<4, 3, false>;
+using F8E5M2Rule = F8Rule<5, 2, true>;
+static_assert(F8E4M3Rule::kInfFrom == 0x43e80001u && F8E5M2Rule::kInfFrom == 0x47700000u);
+static_assert(F8E4M3Rule::kZeroUpTo == 0x3a800000u && F8E5M2Rule::kZeroUpTo == 0x37000000u);
 
 // Bf16Rule in lanes, without the counts (Narrow takes them from the input).
 template <class DU> HWY_INLINE hn::Vec<DU> Bf16Vector(DU du, hn::Vec<DU> x)
@@ -111,6 +187,35 @@ template <class DU> HWY_INLINE hn::Vec<DU> F16Vector(DU du, hn::Vec<DU> x)
     return hn::Or(o, hn::ShiftRight<16>(sign));
 }
 
+// F8Rule in lanes, without the counts (Narrow takes them from the input). No per-lane shifts,
+// so every target runs it whole: normal results round as F16Vector's do (add just under half an
+// ulp plus the lowest kept bit, shift), results below the smallest normal by the FPU's own
+// rounding of an addition (F8Rule::kSubnormalMagic; the default MXCSR, as DtypeConverter's F64 ->
+// F32). Each arm is computed for every lane; the lanes outside its range take another.
+template <class Rule, class DU> HWY_INLINE hn::Vec<DU> F8Vector(DU du, hn::Vec<DU> x)
+{
+    const hn::RebindToSigned<DU> di;
+    const hn::RebindToFloat<DU> df;
+    constexpr int kShift = 23 - Rule::kMantissaBits;
+    const auto sign = hn::And(hn::ShiftRight<24>(x), hn::Set(du, 0x80u));
+    const auto ax = hn::And(x, hn::Set(du, 0x7fffffffu));
+    const auto sax = hn::BitCast(di, ax);
+    const std::uint32_t rebias = static_cast<std::uint32_t>(Rule::kBias - 127) << 23;
+    const auto normal =
+        hn::ShiftRight<kShift>(hn::Add(hn::Add(ax, hn::Set(du, rebias + (1u << (kShift - 1)) - 1u)),
+                                       hn::And(hn::ShiftRight<kShift>(ax), hn::Set(du, 1u))));
+    const auto magic = hn::Set(du, Rule::kSubnormalMagic);
+    const auto sub = hn::Sub(hn::BitCast(du, hn::Add(hn::BitCast(df, ax), hn::BitCast(df, magic))), magic);
+    const auto tiny =
+        hn::RebindMask(du, hn::Lt(sax, hn::Set(di, static_cast<std::int32_t>(Rule::kMinNormal))));
+    const auto huge =
+        hn::RebindMask(du, hn::Gt(sax, hn::Set(di, static_cast<std::int32_t>(Rule::kInfFrom - 1))));
+    const auto nan = hn::RebindMask(du, hn::Gt(sax, hn::Set(di, 0x7f800000)));
+    const auto saturated = hn::IfThenElse(nan, hn::Set(du, Rule::kNanBits),
+                                          hn::Set(du, Rule::kInf ? Rule::kInfBits : Rule::kMaxBits));
+    return hn::Or(hn::IfThenElse(huge, saturated, hn::IfThenElse(tiny, sub, normal)), sign);
+}
+
 // The scalar rule over elements [i, n): the tail after the vectors.
 template <class Rule>
 void NarrowTail(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t i, std::size_t n,
@@ -120,20 +225,19 @@ void NarrowTail(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, s
     for (; i < n; ++i) {
         std::uint32_t x;
         std::memcpy(&x, in + 4 * i, 4);
-        const auto o = static_cast<std::uint16_t>(Rule::apply(x, tally));
-        std::memcpy(out + 2 * i, &o, 2);
+        const auto o = static_cast<typename Rule::Out>(Rule::apply(x, tally));
+        std::memcpy(out + sizeof o * i, &o, sizeof o);
     }
     counts.overflowed += tally[0];
     counts.underflowed += tally[1];
     counts.nan += tally[2];
 }
 
-// Runs one of the rules over n elements: `lanes` turns a vector of F32 bits into its 16-bit codes,
+// Runs one of the rules over n elements: `lanes` turns a vector of F32 bits into its codes,
 // then the scalar rule does the tail. The counts come from the input alone: a finite magnitude
-// overflows from Rule::kInfFrom on and underflows up to Rule::kZeroUpTo, so each count is the
-// difference of two "magnitude above" counts, one signed compare each (a magnitude is a
-// non-negative int32). Counters are per lane in 32 bits and emptied every kBlock elements, so
-// none can wrap.
+// overflows from Rule::kInfFrom up to Rule::kOverflowTop and underflows up to Rule::kZeroUpTo, so each count
+// is the difference of two "magnitude above" counts, one signed compare each (a magnitude is a non-negative
+// int32). Counters are per lane in 32 bits and emptied every kBlock elements, so none can wrap.
 constexpr std::size_t kBlock = std::size_t{1} << 16;
 
 template <class Rule, class Lanes>
@@ -142,12 +246,12 @@ void Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::
 {
     const hn::ScalableTag<std::uint32_t> du;
     const hn::RebindToSigned<decltype(du)> di;
-    const hn::Rebind<std::uint16_t, decltype(du)> d16;
+    const hn::Rebind<typename Rule::Out, decltype(du)> dOut;
     const std::size_t N = hn::Lanes(du);
     const auto sum = [&](auto v) { return static_cast<std::uint64_t>(hn::GetLane(hn::SumOfLanes(di, v))); };
     std::size_t i = 0;
     while (i + N <= n) {
-        auto toInf = hn::Zero(di), inf = toInf, nan = toInf, nonZero = toInf, notToZero = toInf;
+        auto toInf = hn::Zero(di), past = toInf, nan = toInf, nonZero = toInf, notToZero = toInf;
         const auto above = [&](auto& count, auto ax, std::uint32_t bits) {
             count =
                 hn::Sub(count, hn::VecFromMask(di, hn::Gt(ax, hn::Set(di, static_cast<std::int32_t>(bits)))));
@@ -159,29 +263,30 @@ void Narrow(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::
             const auto x = hn::LoadU(du, reinterpret_cast<const std::uint32_t*>(in) + i);
             const auto ax = hn::And(hn::BitCast(di, x), hn::Set(di, 0x7fffffff));
             above(toInf, ax, Rule::kInfFrom - 1);
-            above(inf, ax, 0x7f7fffffu);
+            above(past, ax, Rule::kOverflowTop);
             above(nan, ax, 0x7f800000u);
             above(nonZero, ax, 0);
             above(notToZero, ax, Rule::kZeroUpTo);
-            hn::StoreU(lanes(du, x), d16, reinterpret_cast<std::uint16_t*>(out) + i);
+            hn::StoreU(lanes(du, x), dOut, reinterpret_cast<typename Rule::Out*>(out) + i);
         }
-        counts.overflowed += sum(toInf) - sum(inf);
+        counts.overflowed += sum(toInf) - sum(past);
         counts.underflowed += sum(nonZero) - sum(notToZero);
         counts.nan += sum(nan);
     }
     NarrowTail<Rule>(in, out, i, n, counts);
 }
 
-// Integer lanes to 16-bit codes: DemoteTo saturates as signed, and every code fits.
-template <class DU> HWY_INLINE auto Codes(DU /* du */, hn::Vec<DU> o)
+// Integer lanes to 16- or 8-bit codes: DemoteTo saturates as signed, and every code fits.
+template <class Out, class DU> HWY_INLINE auto Codes(DU /* du */, hn::Vec<DU> o)
 {
-    return hn::DemoteTo(hn::Rebind<std::uint16_t, DU>(), hn::BitCast(hn::RebindToSigned<DU>(), o));
+    return hn::DemoteTo(hn::Rebind<Out, DU>(), hn::BitCast(hn::RebindToSigned<DU>(), o));
 }
 
 void F32ToBf16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
                ConversionCounts* counts)
 {
-    Narrow<Bf16Rule>(in, out, n, *counts, [](auto du, auto x) { return Codes(du, Bf16Vector(du, x)); });
+    Narrow<Bf16Rule>(in, out, n, *counts,
+                     [](auto du, auto x) { return Codes<std::uint16_t>(du, Bf16Vector(du, x)); });
 }
 
 // F32 -> F16: F16C's VCVTPS2PH where the target has it (AVX2 and up), F16Vector below. The
@@ -198,9 +303,24 @@ void F32ToF16(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std
         return hn::BitCast(hn::Rebind<std::uint16_t, decltype(du)>(),
                            hn::DemoteTo(hn::Rebind<hwy::float16_t, decltype(du)>(), hn::BitCast(df, x)));
 #else
-        return Codes(du, F16Vector(du, x));
+        return Codes<std::uint16_t>(du, F16Vector(du, x));
 #endif
     });
+}
+
+// F32 -> F8: about 8 ns per element as F8Rule::apply's scalar loop (`bench_convert kernels`).
+void F32ToF8E4M3(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+                 ConversionCounts* counts)
+{
+    Narrow<F8E4M3Rule>(in, out, n, *counts,
+                       [](auto du, auto x) { return Codes<std::uint8_t>(du, F8Vector<F8E4M3Rule>(du, x)); });
+}
+
+void F32ToF8E5M2(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, std::size_t n,
+                 ConversionCounts* counts)
+{
+    Narrow<F8E5M2Rule>(in, out, n, *counts,
+                       [](auto du, auto x) { return Codes<std::uint8_t>(du, F8Vector<F8E5M2Rule>(du, x)); });
 }
 
 } // namespace ts::narrow::HWY_NAMESPACE
@@ -211,6 +331,8 @@ namespace ts::narrow {
 
 HWY_EXPORT(F32ToBf16);
 HWY_EXPORT(F32ToF16);
+HWY_EXPORT(F32ToF8E4M3);
+HWY_EXPORT(F32ToF8E5M2);
 
 void f32ToBf16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts)
 {
@@ -220,6 +342,16 @@ void f32ToBf16(const std::byte* in, std::byte* out, std::size_t n, ConversionCou
 void f32ToF16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts)
 {
     HWY_DYNAMIC_DISPATCH(F32ToF16)(in, out, n, &counts);
+}
+
+void f32ToF8E4M3(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts)
+{
+    HWY_DYNAMIC_DISPATCH(F32ToF8E4M3)(in, out, n, &counts);
+}
+
+void f32ToF8E5M2(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts)
+{
+    HWY_DYNAMIC_DISPATCH(F32ToF8E5M2)(in, out, n, &counts);
 }
 
 } // namespace ts::narrow

@@ -13,5 +13,10 @@ namespace ts::narrow {
 // inputs and results are kept. Adds the overflows, underflows and NaNs to `counts` (see ConversionCounts).
 void f32ToBf16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts);
 void f32ToF16(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts);
+// F32 -> F8_E4M3 (saturating at 448, no Inf) and F8_E5M2, in SIMD lanes on every target: the
+// codes and counts of DtypeConverter's exact encoder (round to nearest even, subnormal results
+// kept, the quiet NaN with the input's sign).
+void f32ToF8E4M3(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts);
+void f32ToF8E5M2(const std::byte* in, std::byte* out, std::size_t n, ConversionCounts& counts);
 
 } // namespace ts::narrow
