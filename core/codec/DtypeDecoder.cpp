@@ -1,5 +1,6 @@
 #include "codec/DtypeDecoder.h"
 
+#include "codec/F8Widening.h"
 #include "codec/HalfWidening.h"
 
 #include <array>
@@ -229,6 +230,10 @@ void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float
     case Dtype::F16:
     case Dtype::BF16:
         widenHalfs(bytes, count, dtype == Dtype::BF16, out);
+        return;
+    case Dtype::F8_E4M3:
+    case Dtype::F8_E5M2:
+        widenF8(bytes, count, dtype == Dtype::F8_E5M2, out);
         return;
     case Dtype::I16:
         for (std::size_t i = 0; i < count; ++i)

@@ -47,7 +47,7 @@ bool decodesToFloat(Dtype dtype);
 // Decodes `count` elements starting at the first bit of `bytes` into `out`. For F4 / F6 the caller
 // starts at an element index that is a multiple of 8, so the first element is byte-aligned.
 // BOOL bytes decode to 0 or 1 (any non-zero byte is true, as numpy and PyTorch read them).
-// F16 and BF16 go through SIMD lanes (codec/HalfWidening.h).
+// F16, BF16, F8_E4M3 and F8_E5M2 go through SIMD lanes (codec/HalfWidening.h, codec/F8Widening.h).
 void decodeToFloat(Dtype dtype, const std::byte* bytes, std::size_t count, float* out);
 
 // Dtypes of at most 16 bits (every one but I32, U32, I64, U64, F32, F64 and C64): every element

@@ -1,6 +1,7 @@
 #include "convert/FloatRoute.h"
 
 #include "codec/DtypeDecoder.h"
+#include "codec/F8Widening.h"
 #include "convert/NarrowingKernels.h"
 
 #include <algorithm>
@@ -53,13 +54,6 @@ void fromFloats(Dtype from, Dtype to, const float* wide, std::byte* out, std::si
             quietNans(out, k, to);
         return;
     }
-    case Dtype::F32:
-        // Only the F8 formats get here (DtypeConverter widens the halfs itself); they decode a NaN
-        // to the quiet NaN with its sign, as the exact encoder writes it.
-        std::memcpy(out, wide, k * 4);
-        counts.nan +=
-            static_cast<std::uint64_t>(std::count_if(wide, wide + k, [](float v) { return v != v; }));
-        return;
     case Dtype::F64: {
         // As the exact path: BF16 and F32 NaNs widen with their payload, the others to the quiet NaN.
         const bool keepPayload = from == Dtype::F32 || from == Dtype::BF16;
@@ -119,6 +113,12 @@ void convert(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::siz
 {
     if (from == Dtype::F64)
         return f64ToF32(in, out, n, counts);
+    // The F8 formats to F32 in one step (DtypeConverter widens the halfs itself); a NaN decodes to
+    // the quiet NaN with its sign, as the exact encoder writes it.
+    if (to == Dtype::F32) {
+        counts.nan += decode::widenF8(in, n, from == Dtype::F8_E5M2, reinterpret_cast<float*>(out));
+        return;
+    }
     // Blocks of floats that stay in L1 between the decode and the encode.
     constexpr std::size_t kBlock = 4096;
     alignas(64) float wide[kBlock];

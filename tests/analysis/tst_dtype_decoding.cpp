@@ -249,16 +249,17 @@ private Q_SLOTS:
                          qPrintable(describe(d, i, out[i], 0)));
         }
     }
-    // F16 and BF16 go through the SIMD converters: all 65536 patterns, bit-exact, on every
-    // instruction set the binary carries (the dispatcher forced to each in turn): without F16C
-    // Highway widens F16 in software, which once read Inf and NaN as 65536 and 98304.
-    void halfCodesDecodeTheSameOnEveryTarget()
+    // F16, BF16, F8_E4M3 and F8_E5M2 go through SIMD lanes: all their patterns, bit-exact, on
+    // every instruction set the binary carries (the dispatcher forced to each in turn): without
+    // F16C Highway widens F16 in software, which once read Inf and NaN as 65536 and 98304.
+    void simdCodesDecodeTheSameOnEveryTarget()
     {
         const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
         QVERIFY2(targets.size() >= 2, "expected the best target and at least the scalar fallback");
         for (const std::int64_t target : targets) {
             hwy::SetSupportedTargetsForTest(target);
             halfCodesDecodeExactly(hwy::TargetName(target));
+            f8CodesDecodeExactly(hwy::TargetName(target));
             hwy::SetSupportedTargetsForTest(0);
             if (QTest::currentTestFailed())
                 return;
@@ -284,6 +285,29 @@ private:
                              QString::fromLatin1(target) + QStringLiteral(": ") +
                              describe(d, i, out[i], want) +
                              QStringLiteral(" (bits %1)").arg(std::bit_cast<std::uint32_t>(out[i]), 8, 16)));
+            }
+        }
+    }
+
+    // Every F8 code three times over and a few more (the tail after the vectors), into floats one
+    // byte off their alignment as the converter hands them over, against the scalar decoder.
+    void f8CodesDecodeExactly(const char* target)
+    {
+        for (Dtype d : {Dtype::F8_E4M3, Dtype::F8_E5M2}) {
+            std::vector<std::byte> codes(3 * 256 + 7);
+            for (std::size_t i = 0; i < codes.size(); ++i)
+                codes[i] = static_cast<std::byte>((i * 37 + i / 256) & 0xff);
+            std::vector<std::byte> out(4 * codes.size() + 1);
+            decode::decodeToFloat(d, codes.data(), codes.size(), reinterpret_cast<float*>(out.data() + 1));
+            for (std::size_t i = 0; i < codes.size(); ++i) {
+                std::uint32_t got;
+                std::memcpy(&got, out.data() + 1 + 4 * i, 4);
+                const float want = decode::f8(d, std::to_integer<std::uint8_t>(codes[i]));
+                QVERIFY2(got == std::bit_cast<std::uint32_t>(want),
+                         qPrintable(QString::fromLatin1(target) + QStringLiteral(": ") +
+                                    describe(d, std::to_integer<unsigned>(codes[i]),
+                                             std::bit_cast<float>(got), want) +
+                                    QStringLiteral(" (bits %1)").arg(got, 8, 16)));
             }
         }
     }
