@@ -36,11 +36,13 @@ std::size_t Widen(const std::uint8_t* HWY_RESTRICT in, std::size_t n, float* HWY
     const auto subnormalStep = hn::Set(df, kE5M2 ? 0x1p-16f : 0x1p-9f);
     const auto mantMask = hn::Set(du, (1u << kMantBits) - 1);
     const auto expMask = hn::Set(du, 0x7fu & ~((1u << kMantBits) - 1));
+    // NaN lanes counted in int32 lanes, emptied into `nans` every 2^30 elements at most, so
+    // neither a lane nor their int32 sum can wrap.
     std::size_t nans = 0;
     std::size_t i = 0;
     while (i + N <= n) {
         auto count = hn::Zero(di);
-        const std::size_t end = i + std::min<std::size_t>((n - i) / N, std::size_t{1} << 30) * N;
+        const std::size_t end = i + std::min<std::size_t>((n - i) / N, (std::size_t{1} << 30) / N) * N;
         for (; i < end; i += N) {
             PrefetchAhead(in + i, N);
             const auto c = hn::PromoteTo(du, hn::LoadU(d8, in + i));

@@ -23,12 +23,12 @@ std::size_t Widen(const std::uint16_t* HWY_RESTRICT in, std::size_t n, float* HW
     const hn::RebindToSigned<decltype(df)> di;
     const std::size_t N = hn::Lanes(df);
     // NaN lanes counted as minus their number (a true mask is -1) in int32 lanes, emptied into
-    // `nans` every 2^30 vectors at most so no lane can wrap.
+    // `nans` every 2^30 elements at most, so neither a lane nor their int32 sum can wrap.
     std::size_t nans = 0;
     std::size_t i = 0;
     while (i + N <= n) {
         auto count = hn::Zero(di);
-        const std::size_t end = i + std::min<std::size_t>((n - i) / N, std::size_t{1} << 30) * N;
+        const std::size_t end = i + std::min<std::size_t>((n - i) / N, (std::size_t{1} << 30) / N) * N;
         for (; i < end; i += N) {
             PrefetchAhead(in + i, N * 2);
             const auto v = kBf16 ? Bf16Lanes(df, in + i) : F16Lanes(df, in + i);

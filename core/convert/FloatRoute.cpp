@@ -115,7 +115,7 @@ void convert(Dtype from, Dtype to, const std::byte* in, std::byte* out, std::siz
         return f64ToF32(in, out, n, counts);
     // The F8 formats to F32 in one step (DtypeConverter widens the halfs itself); a NaN decodes to
     // the quiet NaN with its sign, as the exact encoder writes it.
-    if (to == Dtype::F32) {
+    if (to == Dtype::F32) { // handles() admits no other source to F32
         counts.nan += decode::widenF8(in, n, from == Dtype::F8_E5M2, reinterpret_cast<float*>(out));
         return;
     }

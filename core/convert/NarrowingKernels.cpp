@@ -234,10 +234,10 @@ void NarrowTail(const std::byte* HWY_RESTRICT in, std::byte* HWY_RESTRICT out, s
 }
 
 // Runs one of the rules over n elements: `lanes` turns a vector of F32 bits into its codes,
-// then the scalar rule does the tail. The counts come from the input alone: a finite magnitude
-// overflows from Rule::kInfFrom up to Rule::kOverflowTop and underflows up to Rule::kZeroUpTo, so each count
-// is the difference of two "magnitude above" counts, one signed compare each (a magnitude is a non-negative
-// int32). Counters are per lane in 32 bits and emptied every kBlock elements, so none can wrap.
+// then the scalar rule does the tail. The counts come from the input alone: a magnitude overflows
+// from Rule::kInfFrom up to Rule::kOverflowTop (Inf too for F8_E4M3) and underflows up to Rule::kZeroUpTo, so
+// each count is the difference of two "magnitude above" counts, one signed compare each (a magnitude is a
+// non-negative int32). Counters are per lane in 32 bits and emptied every kBlock elements, so none can wrap.
 constexpr std::size_t kBlock = std::size_t{1} << 16;
 
 template <class Rule, class Lanes>
